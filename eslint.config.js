@@ -1,0 +1,84 @@
+// One flat config for the whole monorepo. Every rule is an error: CI runs with --max-warnings=0.
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '**/dev-dist/**',
+      '.data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  // The web app: browser globals, hooks rules, and the SDK boundary.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', '@firebase/*'],
+              message: 'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/firebase/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
+  {
+    files: ['packages/emulator/src/{model,query,rules,store,service}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/transport/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
+              message: 'Cores (model, query, rules, store, service) must not import transports.',
+            },
+            {
+              group: ['node:http', 'node:http2', 'node:net', '@grpc/*'],
+              message: 'Cores are transport-free; wire concerns live in src/transport/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

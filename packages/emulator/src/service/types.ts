@@ -1,0 +1,238 @@
+// The contract between transports and the Firestore service. Transports decode wire requests
+// into these shapes, call the service, and encode what comes back. Nothing here knows about
+// HTTP, WebChannel or gRPC.
+import type {
+  Aggregation,
+  Document,
+  StructuredQuery,
+  Timestamp,
+  Value,
+  Write,
+  WriteResult,
+} from '../model/types.js';
+
+/** Who is calling, decoded from the bearer token by the transport (tokens are never verified). */
+export type Caller =
+  /** `Bearer owner`: the admin SDK and rules-unit-testing's rules-disabled context. */
+  | { readonly kind: 'owner' }
+  /** No token at all. */
+  | { readonly kind: 'unauthenticated' }
+  /** An (unsigned) Firebase ID token: `uid` is `sub ?? user_id`, `token` the whole payload. */
+  | { readonly kind: 'user'; readonly uid: string; readonly token: Readonly<Record<string, unknown>> };
+
+export type RequestContext = {
+  readonly caller: Caller;
+  /** `projects/{p}/databases/{d}` from the request (path, `database` field or header). */
+  readonly database: string;
+};
+
+/** Read consistency: at most one of these is set on a read request. */
+export type ReadConsistency = {
+  readonly transaction?: Uint8Array;
+  readonly newTransaction?: TransactionOptions;
+  readonly readTime?: Timestamp;
+};
+
+export type TransactionOptions = { readonly readOnly: boolean };
+
+export type CommitRequest = { readonly writes: readonly Write[]; readonly transaction?: Uint8Array };
+export type CommitResponse = {
+  readonly commitTime: Timestamp;
+  readonly writeResults: readonly WriteResult[];
+};
+
+export type BatchGetRequest = ReadConsistency & {
+  readonly documents: readonly string[];
+  readonly mask?: readonly (readonly string[])[];
+};
+export type BatchGetResult =
+  | { readonly found: Document; readonly readTime: Timestamp }
+  | { readonly missing: string; readonly readTime: Timestamp };
+export type BatchGetResponse = {
+  /** Set when the request asked for `newTransaction`. */
+  readonly transaction?: Uint8Array;
+  readonly results: readonly BatchGetResult[];
+};
+
+export type RunQueryRequest = ReadConsistency & {
+  /** `projects/{p}/databases/{d}/documents[/{parent doc path}]`. */
+  readonly parent: string;
+  readonly query: StructuredQuery;
+};
+export type RunQueryResponse = {
+  readonly transaction?: Uint8Array;
+  readonly documents: readonly Document[];
+  readonly readTime: Timestamp;
+  readonly skippedResults: number;
+};
+
+export type RunAggregationQueryRequest = RunQueryRequest & {
+  readonly aggregations: readonly Aggregation[];
+};
+export type RunAggregationQueryResponse = {
+  readonly transaction?: Uint8Array;
+  readonly result: ReadonlyMap<string, Value>;
+  readonly readTime: Timestamp;
+};
+
+export type ListCollectionIdsRequest = {
+  readonly parent: string;
+  readonly pageSize?: number;
+  readonly pageToken?: string;
+};
+export type ListCollectionIdsResponse = {
+  readonly collectionIds: readonly string[];
+  readonly nextPageToken?: string;
+};
+
+export type ListDocumentsRequest = ReadConsistency & {
+  readonly parent: string;
+  readonly collectionId: string;
+  readonly pageSize?: number;
+  readonly pageToken?: string;
+  readonly orderBy?: string;
+  readonly showMissing?: boolean;
+  readonly mask?: readonly (readonly string[])[];
+};
+export type ListDocumentsResponse = {
+  readonly documents: readonly Document[];
+  readonly nextPageToken?: string;
+};
+
+// ---- Listen --------------------------------------------------------------------------------
+
+export type ListenTarget = {
+  readonly targetId: number;
+  readonly target:
+    | { readonly kind: 'query'; readonly parent: string; readonly query: StructuredQuery }
+    | { readonly kind: 'documents'; readonly names: readonly string[] };
+  readonly resumeToken?: Uint8Array;
+  readonly readTime?: Timestamp;
+  readonly expectedCount?: number;
+  readonly once?: boolean;
+  /** `goog-listen-tags` label, e.g. `limbo-document`; informational. */
+  readonly tag?: string;
+};
+
+export type TargetChangeType = 'NO_CHANGE' | 'ADD' | 'REMOVE' | 'CURRENT' | 'RESET';
+
+export type ListenResponse =
+  | {
+      readonly kind: 'targetChange';
+      readonly changeType: TargetChangeType;
+      readonly targetIds: readonly number[];
+      readonly cause?: { readonly code: number; readonly message: string };
+      readonly resumeToken?: Uint8Array;
+      readonly readTime?: Timestamp;
+    }
+  | {
+      readonly kind: 'documentChange';
+      readonly document: Document;
+      readonly targetIds: readonly number[];
+      readonly removedTargetIds: readonly number[];
+    }
+  | {
+      readonly kind: 'documentDelete';
+      readonly name: string;
+      readonly removedTargetIds: readonly number[];
+      readonly readTime: Timestamp;
+    }
+  | {
+      readonly kind: 'documentRemove';
+      readonly name: string;
+      readonly removedTargetIds: readonly number[];
+      readonly readTime?: Timestamp;
+    }
+  | { readonly kind: 'filter'; readonly targetId: number; readonly count: number };
+
+/** Where a listen session delivers responses. `close` ends the stream with an error. */
+export interface ListenSink {
+  send(response: ListenResponse): void;
+  fail(error: Error): void;
+}
+
+export interface ListenSession {
+  addTarget(target: ListenTarget): void;
+  removeTarget(targetId: number): void;
+  close(): void;
+}
+
+// ---- Write stream --------------------------------------------------------------------------
+
+/** The Write stream's state machine, shared by WebChannel and gRPC. */
+export interface WriteSession {
+  readonly streamId: string;
+  /** Answers the first `{database}` message. */
+  handshake(): { streamId: string; streamToken: Uint8Array };
+  /** One batch. Rejects with EmulatorError; the transport then ends the stream. */
+  write(writes: readonly Write[]): Promise<CommitResponse & { streamToken: Uint8Array }>;
+  close(): void;
+}
+
+// ---- Authorization hook --------------------------------------------------------------------
+
+/** What the rules engine sees of one read or write, decided before the service acts. */
+export type AccessMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+/**
+ * One authorization port, filled by the rules engine (src/rules). The default allows all and
+ * says so once at start-up. Implementations throw EmulatorError('PERMISSION_DENIED', …).
+ */
+export interface Authorizer {
+  /** Single-document reads (batchGet, listen document targets, getDocument). */
+  authorizeGet(ctx: RequestContext, read: ReadView & { readonly name: string }): void;
+  /** Queries: must hold for every document the query could return (rules are not filters). */
+  authorizeList(
+    ctx: RequestContext,
+    read: ReadView & { readonly parent: string; readonly query: StructuredQuery },
+  ): void;
+  /**
+   * A whole batch, judged per write. `before(name)` reads the store as it was, `after(name)`
+   * as it will be once every write of the batch applies (for getAfter/existsAfter).
+   */
+  authorizeWrites(ctx: RequestContext, batch: WriteBatchView): void;
+  /** Human-readable line for the start-up banner, e.g. "rules loaded from firestore.rules". */
+  describe(): string;
+}
+
+/** The store as a read sees it, for rules' get()/exists(). */
+export type ReadView = {
+  readonly time: Timestamp;
+  readonly lookup: (name: string) => Document | null;
+};
+
+export type WriteBatchView = {
+  readonly time: Timestamp;
+  readonly writes: readonly {
+    readonly write: Write;
+    readonly method: 'create' | 'update' | 'delete' | 'verify';
+    readonly before: Document | null;
+    /** The document after this write with merges and transforms applied; null for deletes. */
+    readonly after: Document | null;
+  }[];
+  readonly before: (name: string) => Document | null;
+  readonly after: (name: string) => Document | null;
+};
+
+/** The operation table. Transports call these by the API's method names. */
+export interface FirestoreService {
+  commit(ctx: RequestContext, req: CommitRequest): Promise<CommitResponse>;
+  batchGetDocuments(ctx: RequestContext, req: BatchGetRequest): Promise<BatchGetResponse>;
+  runQuery(ctx: RequestContext, req: RunQueryRequest): Promise<RunQueryResponse>;
+  runAggregationQuery(
+    ctx: RequestContext,
+    req: RunAggregationQueryRequest,
+  ): Promise<RunAggregationQueryResponse>;
+  beginTransaction(
+    ctx: RequestContext,
+    req: { readonly options?: TransactionOptions },
+  ): Promise<{ readonly transaction: Uint8Array }>;
+  rollback(ctx: RequestContext, req: { readonly transaction: Uint8Array }): Promise<void>;
+  listCollectionIds(
+    ctx: RequestContext,
+    req: ListCollectionIdsRequest,
+  ): Promise<ListCollectionIdsResponse>;
+  listDocuments(ctx: RequestContext, req: ListDocumentsRequest): Promise<ListDocumentsResponse>;
+  listen(ctx: RequestContext, sink: ListenSink): ListenSession;
+  openWriteSession(ctx: RequestContext): WriteSession;
+}
