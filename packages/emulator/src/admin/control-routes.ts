@@ -1,0 +1,104 @@
+// Emulator-only control endpoints (wire-brief §7): load rules, wipe documents, export data.
+// Paths: /emulator/v1/projects/{p}:securityRules, /emulator/v1/projects/{p}/databases/{d}/documents,
+// /emulator/v1/projects/{p}:export.
+import { resolve } from 'node:path';
+import { EmulatorError } from '../errors.js';
+import { readArray, readBoolean, readMessage, readString } from '../transport/http/json-reader.js';
+import type { CoreHandle } from './core-handle.js';
+import type { RulesController, RulesIssue } from './rules-controller.js';
+import { formatRulesIssues } from './rules-controller.js';
+
+export type ControlRequest = {
+  readonly method: string;
+  readonly pathname: string;
+  readonly body: unknown;
+};
+export type ControlReply = { readonly status: number; readonly body: unknown };
+
+export type ControlDeps = {
+  readonly core: CoreHandle;
+  readonly rules: RulesController;
+  readonly defaultProjectId: string;
+};
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function toWireIssue(issue: RulesIssue): Record<string, unknown> {
+  return {
+    sourcePosition: { line: issue.line, column: issue.column },
+    description: issue.description,
+    severity: issue.severity,
+  };
+}
+
+function notFound(method: string, pathname: string): EmulatorError {
+  return new EmulatorError('NOT_FOUND', `No emulator control endpoint for ${method} ${pathname}.`);
+}
+
+export async function handleControl(
+  deps: ControlDeps,
+  request: ControlRequest,
+): Promise<ControlReply> {
+  const { method, pathname } = request;
+  const rest = pathname.slice('/emulator/v1/'.length).split('/').map(decode);
+  if (rest[0] !== 'projects' || rest.length < 2) throw notFound(method, pathname);
+  const projectAndVerb = rest[1]!;
+
+  if (rest.length === 2 && projectAndVerb.endsWith(':securityRules')) {
+    if (method !== 'PUT' && method !== 'POST') throw notFound(method, pathname);
+    return loadRules(deps, request.body);
+  }
+  if (rest.length === 2 && projectAndVerb.endsWith(':export')) {
+    if (method !== 'POST') throw notFound(method, pathname);
+    const body = readMessage(request.body, '', ['database', 'exportDirectory', 'exportName']);
+    if (body.exportDirectory === undefined) {
+      throw new EmulatorError('INVALID_ARGUMENT', 'export_directory is required.');
+    }
+    const directory = readString(body.exportDirectory, 'export_directory');
+    const name = body.exportName === undefined ? '' : readString(body.exportName, 'export_name');
+    const target = resolve(directory, name);
+    await deps.core.exportData(target);
+    return { status: 200, body: { path: target } };
+  }
+  // /emulator/v1/projects/{p}/databases/{d}/documents
+  if (rest.length === 5 && rest[2] === 'databases' && rest[4] === 'documents') {
+    if (method !== 'DELETE') throw notFound(method, pathname);
+    await deps.core.clearDocuments(`projects/${projectAndVerb}/databases/${rest[3]}`);
+    return { status: 200, body: {} };
+  }
+  throw notFound(method, pathname);
+}
+
+async function loadRules(deps: ControlDeps, raw: unknown): Promise<ControlReply> {
+  const body = readMessage(raw, '', ['rules', 'ignoreErrors']);
+  const ignoreErrors =
+    body.ignoreErrors === undefined ? false : readBoolean(body.ignoreErrors, 'ignore_errors');
+  if (body.rules === undefined) throw new EmulatorError('INVALID_ARGUMENT', 'rules is required.');
+  const rules = readMessage(body.rules, 'rules', ['files']);
+  const files = rules.files === undefined ? [] : readArray(rules.files, 'rules.files');
+  if (files.length !== 1) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Expected exactly one rules file, got ${files.length}.`,
+    );
+  }
+  const file = readMessage(files[0], 'rules.files[0]', ['name', 'content', 'fingerprint']);
+  const name =
+    file.name === undefined ? 'security.rules' : readString(file.name, 'rules.files[0].name');
+  const content = readString(file.content ?? '', 'rules.files[0].content');
+  const result = deps.rules.load({ name, content });
+  const hasErrors = result.issues.some((i) => i.severity === 'ERROR');
+  if (hasErrors && !ignoreErrors) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `The rules did not compile; the previous rules stay in force.\n${formatRulesIssues(name, result.issues)}`,
+    );
+  }
+  return { status: 200, body: { issues: result.issues.map(toWireIssue) } };
+}

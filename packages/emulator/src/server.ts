@@ -1,0 +1,241 @@
+// createServer: one TCP port for everything. Each connection's first bytes decide its fate: the
+// HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
+// (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
+// hence the sniffing (wire-brief §1).
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import type { Socket } from 'node:net';
+import type { CoreHandle } from './admin/core-handle.js';
+import { createRulesController, formatRulesIssues } from './admin/rules-controller.js';
+import type { RulesController } from './admin/rules-controller.js';
+import { createHttpHandler } from './transport/http/http-handler.js';
+import { consoleLogger } from './transport/logger.js';
+import type { Logger } from './transport/logger.js';
+import { createWebChannelHandler } from './transport/webchannel/webchannel-handler.js';
+import type { WebChannelLimits } from './transport/webchannel/webchannel-handler.js';
+import type { GrpcTransport } from './transport/grpc/grpc-server.js';
+
+export type ServerOptions = {
+  /** Interface to bind; 127.0.0.1 unless told otherwise. */
+  readonly host?: string;
+  /** 0 picks a free port. Default 8080. */
+  readonly port?: number;
+  /** Project the CLI and banner mention; requests may name any project. */
+  readonly projectId?: string;
+  /** A firestore.rules file; without one every request is allowed (and the log says so). */
+  readonly rulesPath?: string;
+  /** Load data exported earlier (by exportOnExit or the export endpoint) before listening. */
+  readonly importDir?: string;
+  /** Export all data here when close() is called. */
+  readonly exportOnExit?: string;
+  readonly log?: Logger;
+  /** A ready core (tests); by default a fresh in-memory core from src/service. */
+  readonly core?: CoreHandle;
+  readonly webChannelLimits?: Partial<WebChannelLimits>;
+};
+
+export type EmulatorServer = {
+  readonly port: number;
+  readonly host: string;
+  /** `http://host:port` */
+  readonly url: string;
+  readonly core: CoreHandle;
+  readonly rules: RulesController;
+  /** Test hook: drops every WebChannel session as a restart would; returns how many. */
+  dropWebChannelSessions(): number;
+  /** Exports (when exportOnExit is set), ends every session and socket, and stops listening. */
+  close(): Promise<void>;
+};
+
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
+/** A connection that has not sent a single request line in this time is dropped. */
+const FIRST_BYTES_TIMEOUT_MS = 60_000;
+
+async function defaultCore(): Promise<CoreHandle> {
+  const { createEmulatorCore } = await import('./service/index.js');
+  return createEmulatorCore();
+}
+
+export async function createServer(options: ServerOptions = {}): Promise<EmulatorServer> {
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? 8080;
+  const log = options.log ?? consoleLogger;
+  const core = options.core ?? (await defaultCore());
+  const rules = createRulesController(core, log);
+
+  if (options.rulesPath !== undefined) {
+    let source: string;
+    try {
+      source = await readFile(options.rulesPath, 'utf8');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(`cannot read rules file ${options.rulesPath}: ${reason}`);
+    }
+    const result = rules.load({ name: options.rulesPath, content: source });
+    if (!result.loaded) {
+      throw new StartupError(
+        `rules file ${options.rulesPath} does not compile:\n${formatRulesIssues(options.rulesPath, result.issues)}`,
+      );
+    }
+  }
+  if (options.importDir !== undefined) {
+    try {
+      await core.importData(options.importDir);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(`cannot import data from ${options.importDir}: ${reason}`);
+    }
+  }
+
+  const webchannel = createWebChannelHandler({
+    service: core.service,
+    log,
+    ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
+  });
+  const httpServer = createHttpServer(
+    createHttpHandler({
+      service: core.service,
+      log,
+      webchannel,
+      control: { core, rules, defaultProjectId: options.projectId ?? 'demo-project' },
+    }),
+  );
+  // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts.
+  httpServer.requestTimeout = 0;
+  httpServer.headersTimeout = 60_000;
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  // gRPC is loaded on the first HTTP/2 connection: grpc-js and the protos cost ~150 ms.
+  let grpc: Promise<GrpcTransport> | undefined;
+  const loadGrpc = (): Promise<GrpcTransport> => {
+    grpc ??= import('./transport/grpc/grpc-server.js').then((m) =>
+      m.createGrpcTransport(core.service, log),
+    );
+    return grpc;
+  };
+
+  const sockets = new Set<Socket>();
+  let closing = false;
+
+  const route = (socket: Socket, head: Buffer, isHttp2: boolean): void => {
+    socket.setTimeout(0);
+    socket.unshift(head);
+    if (!isHttp2) {
+      httpServer.emit('connection', socket);
+      socket.resume();
+      return;
+    }
+    loadGrpc().then(
+      (transport) => {
+        if (closing || socket.destroyed) {
+          socket.destroy();
+          return;
+        }
+        transport.inject(socket);
+        socket.resume();
+      },
+      (error: unknown) => {
+        log.error(
+          `gRPC transport failed to load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        socket.destroy();
+      },
+    );
+  };
+
+  const netServer = createNetServer({ pauseOnConnect: false }, (socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // Resets before a protocol took over must not become uncaught 'error' events.
+    socket.on('error', () => socket.destroy());
+    socket.setNoDelay(true);
+    socket.setTimeout(FIRST_BYTES_TIMEOUT_MS, () => socket.destroy());
+    let head: Buffer = Buffer.alloc(0);
+    const onData = (chunk: Buffer): void => {
+      head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+      const n = Math.min(head.length, HTTP2_PREFACE.length);
+      const matches = head.subarray(0, n).equals(HTTP2_PREFACE.subarray(0, n));
+      if (matches && head.length < HTTP2_PREFACE.length) return;
+      socket.removeListener('data', onData);
+      socket.pause();
+      route(socket, head, matches);
+    };
+    socket.on('data', onData);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      netServer.removeListener('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new StartupError(`port ${requestedPort} is already in use; pass --port to pick another`),
+        );
+      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(new StartupError(`cannot bind ${host}:${requestedPort}: ${error.message}`));
+      } else if (error.code === 'EACCES') {
+        reject(
+          new StartupError(
+            `no permission to bind ${host}:${requestedPort}; pick a port above 1023`,
+          ),
+        );
+      } else {
+        reject(error);
+      }
+    };
+    const onListening = (): void => {
+      netServer.removeListener('error', onError);
+      resolve();
+    };
+    netServer.once('error', onError);
+    netServer.once('listening', onListening);
+    netServer.listen({ host, port: requestedPort });
+  });
+  netServer.on('error', (error) => log.error(`server error: ${error.message}`));
+
+  const address = netServer.address();
+  const port = typeof address === 'object' && address ? address.port : requestedPort;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closed: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    if (options.exportOnExit !== undefined) {
+      await core.exportData(options.exportOnExit);
+    }
+    closing = true;
+    const stopped = new Promise<void>((resolve) => netServer.close(() => resolve()));
+    webchannel.close();
+    if (grpc) {
+      try {
+        (await grpc).close();
+      } catch {
+        // It never loaded; nothing to close.
+      }
+    }
+    httpServer.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
+    await stopped;
+  };
+
+  return {
+    port,
+    host,
+    url: `http://${urlHost}:${port}`,
+    core,
+    rules,
+    dropWebChannelSessions: () => webchannel.dropAllSessions(),
+    close: () => (closed ??= close()),
+  };
+}

@@ -1,0 +1,97 @@
+// The HTTP/1.1 request listener: CORS, health, control endpoints, WebChannel and REST. Every
+// request runs inside one catch that maps errors through transport/status.ts, so bad input can
+// only ever produce an error response, never an unhandled rejection.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleControl } from '../../admin/control-routes.js';
+import type { ControlDeps } from '../../admin/control-routes.js';
+import { EmulatorError } from '../../errors.js';
+import type { FirestoreService, RequestContext } from '../../service/types.js';
+import { callerFromAuthorization } from '../caller.js';
+import type { Logger } from '../logger.js';
+import { toEmulatorError } from '../status.js';
+import { WEBCHANNEL_PATHS } from '../webchannel/webchannel-handler.js';
+import type { WebChannelHandler } from '../webchannel/webchannel-handler.js';
+import { BodyTooLargeError, parseJsonBody, readBody } from './body.js';
+import { answerPreflight, applyCors, sendError, sendJson, sendText } from './respond.js';
+import { handleRest } from './rest-routes.js';
+
+export type HttpHandlerDeps = {
+  readonly service: FirestoreService;
+  readonly log: Logger;
+  readonly webchannel: WebChannelHandler;
+  readonly control: ControlDeps;
+};
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createHttpHandler(
+  deps: HttpHandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const { log } = deps;
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    applyCors(req, res);
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      req.resume();
+      answerPreflight(req, res);
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const pathname = url.pathname;
+
+    if (pathname === '/' && (method === 'GET' || method === 'HEAD')) {
+      sendText(res, 200, 'Ok');
+      return;
+    }
+    const channel = WEBCHANNEL_PATHS[pathname as keyof typeof WEBCHANNEL_PATHS];
+    if (channel !== undefined) {
+      await deps.webchannel.handle(req, res, url, channel);
+      return;
+    }
+    if (pathname.startsWith('/emulator/v1/')) {
+      const body =
+        method === 'GET' || method === 'DELETE' ? {} : parseJsonBody(await readBody(req));
+      const reply = await handleControl(deps.control, { method, pathname, body });
+      sendJson(res, reply.status, reply.body);
+      return;
+    }
+    if (pathname.startsWith('/v1/')) {
+      const body =
+        method === 'GET' || method === 'DELETE' ? {} : parseJsonBody(await readBody(req));
+      // Decoded lazily so that routing errors (404) come before auth errors.
+      const caller = (): RequestContext['caller'] =>
+        callerFromAuthorization(headerValue(req, 'authorization'));
+      const reply = await handleRest(deps.service, {
+        method,
+        url,
+        body,
+        ctx: (database) => ({ caller: caller(), database }),
+      });
+      sendJson(res, reply.status, reply.body);
+      return;
+    }
+    req.resume();
+    throw new EmulatorError('NOT_FOUND', `Not found: ${method} ${pathname}`);
+  }
+
+  return (req, res) => {
+    route(req, res).catch((error: unknown) => {
+      const mapped = toEmulatorError(error, log.error);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      if (error instanceof BodyTooLargeError) {
+        // The rest of an oversized upload is not read, so the connection cannot be reused.
+        res.setHeader('Connection', 'close');
+        sendError(res, mapped, 413);
+        return;
+      }
+      sendError(res, mapped);
+    });
+  };
+}

@@ -1,0 +1,122 @@
+// Strict reading of proto3 JSON messages: known fields only (lowerCamel or the proto's
+// snake_case, as Google's front end accepts), `null` meaning "unset", and INVALID_ARGUMENT errors
+// that name the offending field path in the request.
+import { EmulatorError } from '../../errors.js';
+
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+function badArgument(message: string): EmulatorError {
+  return new EmulatorError('INVALID_ARGUMENT', message);
+}
+
+function camelize(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function describe(raw: unknown): string {
+  if (raw === null) return 'null';
+  if (Array.isArray(raw)) return 'an array';
+  return typeof raw === 'object' ? 'an object' : JSON.stringify(raw);
+}
+
+/**
+ * Reads a message object, accepting only `known` fields (given in lowerCamel). Returns the
+ * fields keyed in lowerCamel with `null` values dropped.
+ */
+export function readMessage(raw: unknown, where: string, known: readonly string[]): JsonObject {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw badArgument(
+      `Invalid JSON payload received. Expected an object at '${where || '(root)'}', got ${describe(raw)}.`,
+    );
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const name = camelize(key);
+    if (!known.includes(name)) {
+      throw badArgument(
+        `Invalid JSON payload received. Unknown name "${key}" at '${where || '(root)'}': Cannot find field.`,
+      );
+    }
+    if (Object.prototype.hasOwnProperty.call(out, name)) {
+      throw badArgument(
+        `Invalid JSON payload received. Field "${key}" at '${where || '(root)'}' is set twice.`,
+      );
+    }
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
+export function join(where: string, field: string): string {
+  return where === '' ? field : `${where}.${field}`;
+}
+
+export function readString(raw: unknown, where: string): string {
+  if (typeof raw !== 'string') {
+    throw badArgument(`Invalid value at '${where}' (TYPE_STRING), ${describe(raw)}`);
+  }
+  return raw;
+}
+
+export function readBoolean(raw: unknown, where: string): boolean {
+  if (typeof raw !== 'boolean') {
+    throw badArgument(`Invalid value at '${where}' (TYPE_BOOL), ${describe(raw)}`);
+  }
+  return raw;
+}
+
+/** A JSON double: a number or "NaN", "Infinity", "-Infinity" or a numeric string. */
+export function readDouble(raw: unknown, where: string): number {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string') {
+    if (raw === 'NaN') return NaN;
+    if (raw === 'Infinity') return Infinity;
+    if (raw === '-Infinity') return -Infinity;
+    if (raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  }
+  throw badArgument(`Invalid value at '${where}' (TYPE_DOUBLE), ${describe(raw)}`);
+}
+
+export function readArray(raw: unknown, where: string): readonly unknown[] {
+  if (!Array.isArray(raw)) {
+    throw badArgument(`Invalid value at '${where}': expected a list, got ${describe(raw)}.`);
+  }
+  return raw;
+}
+
+/** Base64 (standard or URL-safe, padding optional) as proto3 JSON encodes bytes. */
+export function readBytes(raw: unknown, where: string): Uint8Array {
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw)) {
+    throw badArgument(`Invalid value at '${where}' (TYPE_BYTES), ${describe(raw)}`);
+  }
+  const buffer = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+export function readEnum<T extends string>(raw: unknown, where: string, values: readonly T[]): T {
+  if (typeof raw === 'string' && (values as readonly string[]).includes(raw)) return raw as T;
+  throw badArgument(
+    `Invalid value at '${where}' (enum), ${describe(raw)}; expected one of ${values.join(', ')}.`,
+  );
+}
+
+/** Exactly one of `names` must be set on `message`; returns which. */
+export function oneOf<T extends string>(
+  message: JsonObject,
+  where: string,
+  names: readonly T[],
+  required = true,
+): T | undefined {
+  const set = names.filter((n) => message[n] !== undefined);
+  if (set.length > 1) {
+    throw badArgument(
+      `Invalid JSON payload received. Only one of ${names.join(', ')} may be set at '${where || '(root)'}', got ${set.join(' and ')}.`,
+    );
+  }
+  if (set.length === 0 && required) {
+    throw badArgument(
+      `Invalid argument at '${where || '(root)'}': one of ${names.join(', ')} must be set.`,
+    );
+  }
+  return set[0];
+}

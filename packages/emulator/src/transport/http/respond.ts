@@ -1,0 +1,69 @@
+// Writing HTTP responses: CORS with credentials on every answer, JSON bodies, and errors mapped
+// through transport/status.ts (matching HTTP status plus {"error":{code,message,status}}).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EmulatorError } from '../../errors.js';
+import { httpStatusOf, toJsonErrorBody } from '../status.js';
+
+const EXPOSED_HEADERS = 'X-HTTP-Session-Id, Content-Type, Content-Length, Date';
+
+/**
+ * Credentialed requests (the SDK's XhrIo sets withCredentials) are refused by the browser when the
+ * answer is `Access-Control-Allow-Origin: *`, so the Origin is echoed (wire-brief §10.1).
+ */
+export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  res.setHeader('Vary', 'Origin');
+}
+
+/** Answers a CORS preflight with whatever was asked for. */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const methods = req.headers['access-control-request-method'];
+  const headers = req.headers['access-control-request-headers'];
+  res.setHeader(
+    'Access-Control-Allow-Methods',
+    methods ?? 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  );
+  if (headers !== undefined) res.setHeader('Access-Control-Allow-Headers', headers);
+  if (req.headers['access-control-request-private-network'] === 'true') {
+    res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  }
+  res.setHeader('Access-Control-Max-Age', '3600');
+  res.writeHead(204);
+  res.end();
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+/** `httpStatus` overrides the mapped status for transport-level faults (e.g. 413). */
+export function sendError(res: ServerResponse, error: EmulatorError, httpStatus?: number): void {
+  sendJson(res, httpStatus ?? httpStatusOf(error.code), toJsonErrorBody(error));
+}

@@ -1,0 +1,215 @@
+// One WebChannel session: an outbox of numbered arrays kept until the client acknowledges them
+// (AID), one backchannel GET at a time (streaming CI=0 or long-poll CI=1), forward-message
+// de-duplication by map id, keep-alives, and bounds. See wire-brief §2 and trap §10.2: the client
+// may abort a backchannel and drop what was in flight, so nothing leaves the outbox before an ack.
+import type { ServerResponse } from 'node:http';
+import { encodeChunk, toAsciiJson } from './framing.js';
+
+export type SessionLimits = {
+  /** Arrays waiting for an ack before the session is dropped with `stop`. */
+  readonly maxOutboxArrays: number;
+  readonly maxOutboxBytes: number;
+  /** Keep-alive period on a streaming backchannel (client timeout is 1.5× the handshake value). */
+  readonly keepAliveMs: number;
+  /** Longest a long-poll GET is held when it has nothing to deliver. */
+  readonly longPollHoldMs: number;
+};
+
+type OutboxEntry = { readonly id: number; readonly text: string };
+
+type Backchannel = {
+  readonly res: ServerResponse;
+  readonly longPoll: boolean;
+  /** Highest array id written to this response. */
+  sentUpTo: number;
+  timer: NodeJS.Timeout | undefined;
+};
+
+/** What the session feeds messages to: the Listen or Write stream bridge. */
+export interface StreamBridge {
+  receive(json: unknown): void;
+  close(): void;
+}
+
+const BACKCHANNEL_HEADERS = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+  Pragma: 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export class WebChannelSession {
+  private nextArrayId = 1;
+  private outbox: OutboxEntry[] = [];
+  private outboxBytes = 0;
+  private nextMapId = 0;
+  private backchannel: Backchannel | undefined;
+  private flushScheduled = false;
+  private bridge: StreamBridge | undefined;
+  lastActivity = Date.now();
+  closed = false;
+
+  constructor(
+    readonly id: string,
+    readonly kind: 'Listen' | 'Write',
+    private readonly limits: SessionLimits,
+    private readonly onOverflow: (session: WebChannelSession) => void,
+  ) {}
+
+  setBridge(bridge: StreamBridge): void {
+    this.bridge = bridge;
+  }
+
+  get lastArrayId(): number {
+    return this.nextArrayId - 1;
+  }
+
+  get hasBackchannel(): boolean {
+    return this.backchannel !== undefined;
+  }
+
+  /** Bytes queued but not yet acknowledged. */
+  get pendingBytes(): number {
+    return this.outboxBytes;
+  }
+
+  /** Queues one payload as its own array (the SDK reads only the first element of each). */
+  enqueue(payload: unknown): void {
+    if (this.closed) return;
+    const id = this.nextArrayId++;
+    const text = toAsciiJson([id, [payload]]);
+    this.outbox.push({ id, text });
+    this.outboxBytes += text.length;
+    if (
+      this.outbox.length > this.limits.maxOutboxArrays ||
+      this.outboxBytes > this.limits.maxOutboxBytes
+    ) {
+      this.onOverflow(this);
+      return;
+    }
+    this.scheduleFlush();
+  }
+
+  /** Drops arrays the client has processed. */
+  ack(aid: number): void {
+    if (!Number.isInteger(aid)) return;
+    let drop = 0;
+    while (drop < this.outbox.length && this.outbox[drop]!.id <= aid) {
+      this.outboxBytes -= this.outbox[drop]!.text.length;
+      drop++;
+    }
+    if (drop > 0) this.outbox = this.outbox.slice(drop);
+  }
+
+  /** Feeds forward messages, skipping map ids already seen (a retried POST repeats them). */
+  receive(messages: readonly { mapId: number; json: unknown }[]): void {
+    this.lastActivity = Date.now();
+    for (const message of messages) {
+      if (this.closed) return;
+      if (message.mapId < this.nextMapId) continue;
+      this.nextMapId = message.mapId + 1;
+      this.bridge?.receive(message.json);
+    }
+  }
+
+  /** A new backchannel GET replaces the previous one and gets everything not yet acked. */
+  attachBackchannel(
+    res: ServerResponse,
+    options: { longPoll: boolean; aid: number; holdMs?: number },
+  ): void {
+    this.lastActivity = Date.now();
+    this.ack(options.aid);
+    this.detachBackchannel();
+    res.writeHead(200, BACKCHANNEL_HEADERS);
+    const backchannel: Backchannel = {
+      res,
+      longPoll: options.longPoll,
+      sentUpTo: Number.isInteger(options.aid) ? options.aid : 0,
+      timer: undefined,
+    };
+    this.backchannel = backchannel;
+    res.on('close', () => {
+      if (this.backchannel === backchannel) this.detachBackchannel();
+    });
+    const hasPending = this.outbox.some((e) => e.id > backchannel.sentUpTo);
+    if (options.longPoll) {
+      if (hasPending) {
+        this.flush();
+      } else {
+        const hold = Math.min(
+          options.holdMs ?? this.limits.longPollHoldMs,
+          this.limits.longPollHoldMs,
+        );
+        backchannel.timer = setTimeout(() => this.enqueue(['noop']), Math.max(hold, 0));
+      }
+      return;
+    }
+    // Streaming: write at once (data or a noop) so the client's buffering-proxy detection,
+    // which fires after a few handshake round trips on localhost, never trips.
+    if (hasPending) this.flush();
+    else this.enqueue(['noop']);
+    this.flushNow();
+    this.armKeepAlive(backchannel);
+  }
+
+  private armKeepAlive(backchannel: Backchannel): void {
+    if (backchannel.timer) clearTimeout(backchannel.timer);
+    backchannel.timer = setTimeout(() => {
+      if (this.backchannel !== backchannel) return;
+      this.enqueue(['noop']);
+    }, this.limits.keepAliveMs);
+    backchannel.timer.unref();
+  }
+
+  private detachBackchannel(): void {
+    const backchannel = this.backchannel;
+    if (!backchannel) return;
+    this.backchannel = undefined;
+    if (backchannel.timer) clearTimeout(backchannel.timer);
+    if (!backchannel.res.writableEnded) backchannel.res.end();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => this.flushNow());
+  }
+
+  private flushNow(): void {
+    this.flushScheduled = false;
+    this.flush();
+  }
+
+  /** Writes every array the current backchannel has not carried yet, as one chunk. */
+  private flush(): void {
+    const backchannel = this.backchannel;
+    if (!backchannel || this.closed) return;
+    const pending = this.outbox.filter((e) => e.id > backchannel.sentUpTo);
+    if (pending.length === 0) return;
+    const chunk = encodeChunk('[' + pending.map((e) => e.text).join(',') + ']');
+    backchannel.sentUpTo = pending[pending.length - 1]!.id;
+    backchannel.res.write(chunk);
+    if (backchannel.longPoll) this.detachBackchannel();
+    else this.armKeepAlive(backchannel);
+  }
+
+  /**
+   * Ends the session. With `stop`, an open backchannel first receives a `["stop"]` array, which
+   * the SDK treats as a transient channel error and answers by reconnecting and resuming.
+   */
+  close(options: { stop?: boolean } = {}): void {
+    if (this.closed) return;
+    const backchannel = this.backchannel;
+    if (options.stop && backchannel && !backchannel.res.writableEnded) {
+      const id = this.nextArrayId++;
+      backchannel.res.write(encodeChunk(toAsciiJson([[id, ['stop']]])));
+    }
+    this.closed = true;
+    this.detachBackchannel();
+    this.outbox = [];
+    this.outboxBytes = 0;
+    const bridge = this.bridge;
+    this.bridge = undefined;
+    bridge?.close();
+  }
+}
