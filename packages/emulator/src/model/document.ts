@@ -1,0 +1,298 @@
+// Document helpers: nested field access, update masks, field transforms, size and shape limits.
+// Everything is copy-on-write over ReadonlyMaps; callers never mutate stored documents.
+import { EmulatorError } from '../errors.js';
+import {
+  formatFieldPath,
+  LIMITS,
+  parseResourcePath,
+  utf8Length,
+  validateFieldName,
+} from './paths.js';
+import type { Document, FieldPath, FieldTransform, Fields, Timestamp, Value } from './types.js';
+import { compareNumbers, isNaNValue, isNumber, NULL_VALUE, valueEquals } from './values.js';
+
+// ---- Field access ----------------------------------------------------------------------------
+
+export function getField(fields: Fields, path: FieldPath): Value | undefined {
+  let current: Fields = fields;
+  for (let i = 0; i < path.length; i++) {
+    const value = current.get(path[i] as string);
+    if (value === undefined) return undefined;
+    if (i === path.length - 1) return value;
+    if (value.kind !== 'map') return undefined;
+    current = value.fields;
+  }
+  return undefined;
+}
+
+/** Returns a copy of `fields` with `path` set to `value`, creating (or replacing non-map)
+ * intermediate maps. */
+export function setField(fields: Fields, path: FieldPath, value: Value): Fields {
+  const [head, ...rest] = path;
+  if (head === undefined) return fields;
+  const next = new Map(fields);
+  if (rest.length === 0) {
+    next.set(head, value);
+  } else {
+    const child = fields.get(head);
+    const childFields =
+      child !== undefined && child.kind === 'map' ? child.fields : new Map<string, Value>();
+    next.set(head, { kind: 'map', fields: setField(childFields, rest, value) });
+  }
+  return next;
+}
+
+/** Returns a copy of `fields` without `path` (unchanged when absent). */
+export function deleteField(fields: Fields, path: FieldPath): Fields {
+  const [head, ...rest] = path;
+  if (head === undefined || !fields.has(head)) return fields;
+  if (rest.length === 0) {
+    const next = new Map(fields);
+    next.delete(head);
+    return next;
+  }
+  const child = fields.get(head) as Value;
+  if (child.kind !== 'map') return fields;
+  const updated = deleteField(child.fields, rest);
+  if (updated === child.fields) return fields;
+  const next = new Map(fields);
+  next.set(head, { kind: 'map', fields: updated });
+  return next;
+}
+
+/**
+ * Applies an update mask: each masked path takes its value from `update`, or is deleted when
+ * `update` lacks it (how `set(merge)` and `update()` delete fields).
+ */
+export function applyUpdateMask(base: Fields, update: Fields, mask: readonly FieldPath[]): Fields {
+  let result = base;
+  for (const path of mask) {
+    const value = getField(update, path);
+    result = value === undefined ? deleteField(result, path) : setField(result, path, value);
+  }
+  return result;
+}
+
+/** Keeps only the given paths (a `select` projection or a read mask). */
+export function projectFields(fields: Fields, paths: readonly FieldPath[]): Fields {
+  let result: Fields = new Map();
+  for (const path of paths) {
+    const value = getField(fields, path);
+    if (value !== undefined) result = setField(result, path, value);
+  }
+  return result;
+}
+
+// ---- Transforms ----------------------------------------------------------------------------
+
+const INT64_MAX = (1n << 63n) - 1n;
+const INT64_MIN = -(1n << 63n);
+
+function toDouble(value: Extract<Value, { kind: 'integer' | 'double' }>): number {
+  return value.kind === 'integer' ? Number(value.value) : value.value;
+}
+
+/** Increment: int + int stays an int and saturates at the int64 bounds; otherwise doubles. */
+function increment(current: Value | undefined, operand: Value): Value {
+  if (!isNumber(operand))
+    throw new EmulatorError('INVALID_ARGUMENT', 'Increment operand must be a number.');
+  if (current === undefined || !isNumber(current)) return operand;
+  if (current.kind === 'integer' && operand.kind === 'integer') {
+    const sum = current.value + operand.value;
+    const clamped = sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum;
+    return { kind: 'integer', value: clamped };
+  }
+  return { kind: 'double', value: toDouble(current) + toDouble(operand) };
+}
+
+function isZero(value: Extract<Value, { kind: 'integer' | 'double' }>): boolean {
+  return value.kind === 'integer' ? value.value === 0n : value.value === 0;
+}
+
+/**
+ * Maximum/minimum per the API: a non-numeric or missing field takes the operand; NaN wins;
+ * equivalent values (3 and 3.0, or any two zeros) keep the stored value.
+ */
+function extremum(kind: 'maximum' | 'minimum', current: Value | undefined, operand: Value): Value {
+  if (!isNumber(operand)) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `${kind === 'maximum' ? 'Maximum' : 'Minimum'} operand must be a number.`,
+    );
+  }
+  if (current === undefined || !isNumber(current)) return operand;
+  if (isNaNValue(current)) return current;
+  if (isNaNValue(operand)) return operand;
+  if (isZero(current) && isZero(operand)) return current;
+  const c = compareNumbers(operand, current);
+  if (c === 0) return current;
+  return (kind === 'maximum' ? c > 0 : c < 0) ? operand : current;
+}
+
+function arrayUnion(current: Value | undefined, elements: readonly Value[]): Value {
+  const values: Value[] =
+    current !== undefined && current.kind === 'array' ? [...current.values] : [];
+  for (const element of elements) {
+    if (!values.some((v) => valueEquals(v, element))) values.push(element);
+  }
+  return { kind: 'array', values };
+}
+
+function arrayRemove(current: Value | undefined, elements: readonly Value[]): Value {
+  const values = current !== undefined && current.kind === 'array' ? current.values : [];
+  return { kind: 'array', values: values.filter((v) => !elements.some((e) => valueEquals(v, e))) };
+}
+
+/**
+ * Applies field transforms in order. Returns the new fields and one result per transform:
+ * the new value, except `null` for array union/remove (the SDK recomputes those locally, and
+ * production answers null for them).
+ */
+export function applyTransforms(
+  fields: Fields,
+  transforms: readonly FieldTransform[],
+  commitTime: Timestamp,
+): { fields: Fields; results: Value[] } {
+  let result = fields;
+  const results: Value[] = [];
+  for (const transform of transforms) {
+    const current = getField(result, transform.fieldPath);
+    let next: Value;
+    switch (transform.kind) {
+      case 'serverTime':
+        next = { kind: 'timestamp', value: commitTime };
+        break;
+      case 'increment':
+        next = increment(current, transform.operand);
+        break;
+      case 'maximum':
+      case 'minimum':
+        next = extremum(transform.kind, current, transform.operand);
+        break;
+      case 'appendMissingElements':
+        next = arrayUnion(current, transform.elements);
+        break;
+      case 'removeAllFromArray':
+        next = arrayRemove(current, transform.elements);
+        break;
+    }
+    result = setField(result, transform.fieldPath, next);
+    results.push(
+      transform.kind === 'appendMissingElements' || transform.kind === 'removeAllFromArray'
+        ? NULL_VALUE
+        : next,
+    );
+  }
+  return { fields: result, results };
+}
+
+// ---- Size and shape limits -----------------------------------------------------------------
+
+/** Size of a document name per the storage-size docs: Σ(segment bytes + 1) + 16. */
+export function documentNameSize(name: string): number {
+  const { segments } = parseResourcePath(name);
+  let size = 16;
+  for (const segment of segments) size += utf8Length(segment) + 1;
+  return size;
+}
+
+function stringSize(text: string): number {
+  return utf8Length(text) + 1;
+}
+
+/** Storage size of a value per https://firebase.google.com/docs/firestore/storage-size. */
+export function valueSize(value: Value): number {
+  switch (value.kind) {
+    case 'null':
+    case 'boolean':
+      return 1;
+    case 'integer':
+    case 'double':
+    case 'timestamp':
+      return 8;
+    case 'string':
+      return stringSize(value.value);
+    case 'bytes':
+      return value.value.length;
+    case 'reference':
+      return documentNameSize(value.value);
+    case 'geoPoint':
+      return 16;
+    case 'array': {
+      let size = 0;
+      for (const v of value.values) size += valueSize(v);
+      return size;
+    }
+    case 'map':
+      return fieldsSize(value.fields);
+  }
+}
+
+export function fieldsSize(fields: Fields): number {
+  let size = 0;
+  for (const [key, v] of fields) size += stringSize(key) + valueSize(v);
+  return size;
+}
+
+/** Document size: name size + fields + 32 bytes of overhead. */
+export function documentSize(name: string, fields: Fields): number {
+  return documentNameSize(name) + fieldsSize(fields) + 32;
+}
+
+/** Throws production's INVALID_ARGUMENT when a document exceeds 1 MiB. */
+export function validateDocumentSize(name: string, fields: Fields): void {
+  const size = documentSize(name, fields);
+  if (size > LIMITS.maxDocumentBytes) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Document '${name}' cannot be written because its size (${size.toLocaleString('en-US')} bytes) exceeds the maximum allowed size of ${LIMITS.maxDocumentBytes.toLocaleString('en-US')} bytes.`,
+    );
+  }
+}
+
+function isVectorMap(fields: Fields): boolean {
+  const type = fields.get('__type__');
+  return type !== undefined && type.kind === 'string' && type.value === '__vector__';
+}
+
+/**
+ * Validates the shape of written fields: field names and nesting depth (maps and arrays count
+ * one level each, 20 at most below the document).
+ */
+export function validateFields(fields: Fields): void {
+  const visit = (value: Value, path: string[], depth: number): void => {
+    if (value.kind !== 'map' && value.kind !== 'array') return;
+    if (depth > LIMITS.maxNestingDepth) {
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        `Value for field "${formatFieldPath(path)}" exceeds the maximum nesting depth of ${LIMITS.maxNestingDepth}.`,
+      );
+    }
+    if (value.kind === 'array') {
+      for (const element of value.values) {
+        if (element.kind === 'array') {
+          throw new EmulatorError(
+            'INVALID_ARGUMENT',
+            `Cannot have an array value directly inside an array value (field "${formatFieldPath(path)}").`,
+          );
+        }
+        visit(element, path, depth + 1);
+      }
+      return;
+    }
+    const vector = isVectorMap(value.fields);
+    for (const [key, child] of value.fields) {
+      if (!(vector && key === '__type__')) validateFieldName(key);
+      visit(child, [...path, key], depth + 1);
+    }
+  };
+  for (const [key, value] of fields) {
+    validateFieldName(key);
+    visit(value, [key], 1);
+  }
+}
+
+/** A document with its fields replaced by a read mask, as batchGet/listDocuments return it. */
+export function maskDocument(doc: Document, mask: readonly FieldPath[] | undefined): Document {
+  return mask === undefined ? doc : { ...doc, fields: projectFields(doc.fields, mask) };
+}

@@ -1,0 +1,313 @@
+// The Firestore operation table: one handler per API method, keyed by the API's names. Handlers
+// see only model types; transports decode requests into them and encode what comes back.
+import { randomBytes } from 'node:crypto';
+import { EmulatorError } from '../errors.js';
+import { maskDocument } from '../model/document.js';
+import { parseDocumentName, parseParentName, validateFieldName } from '../model/paths.js';
+import type { Document, Timestamp } from '../model/types.js';
+import { compareUtf8Strings } from '../model/values.js';
+import { aggregateDocuments, validateAggregations } from '../query/aggregate.js';
+import { applySelect, compileQuery, type CompiledQuery } from '../query/query.js';
+import { timestampToMicros, type Clock } from '../store/clock.js';
+import type { Store } from '../store/store.js';
+import { allowAllAuthorizer } from './allow-all-authorizer.js';
+import { applyWrites } from './commit.js';
+import type { ListenEngine } from './listen.js';
+import { runQueryOnStore } from './query-runner.js';
+import { documentVersion, type Transaction, type TransactionRegistry } from './transactions.js';
+import type {
+  Authorizer,
+  CommitResponse,
+  FirestoreService,
+  ReadConsistency,
+  ReadView,
+  RequestContext,
+  WriteSession,
+} from './types.js';
+
+export type ServiceDeps = {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly listen: ListenEngine;
+  readonly transactions: TransactionRegistry;
+  readonly authorizer: () => Authorizer;
+  /** Counts open write sessions for stats. */
+  readonly writeSessions: { open: number };
+};
+
+const CONTENTION_MESSAGE = 'Too much contention on these documents. Please try again.';
+
+function readView(deps: ServiceDeps): ReadView {
+  return { time: deps.clock.now(), lookup: (name) => deps.store.get(name) };
+}
+
+/** Resolves a read's consistency options: an existing transaction, a new one, or none. */
+function openRead(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  req: ReadConsistency,
+): { transaction?: Transaction; newId?: Uint8Array } {
+  const set = [req.transaction, req.newTransaction, req.readTime].filter(
+    (x) => x !== undefined,
+  ).length;
+  if (set > 1) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      'Only one of transaction, newTransaction or readTime may be set.',
+    );
+  }
+  if (req.transaction !== undefined)
+    return { transaction: deps.transactions.get(ctx.database, req.transaction) };
+  if (req.newTransaction !== undefined) {
+    const { id, transaction } = deps.transactions.begin(ctx.database, req.newTransaction.readOnly);
+    return { transaction, newId: id };
+  }
+  return {};
+}
+
+/** The read time of a response. Historic versions are not kept: a `readTime` read is served
+ * from the current state and answered with the requested time. */
+function responseTime(deps: ServiceDeps, req: ReadConsistency): Timestamp {
+  return req.readTime ?? deps.clock.now();
+}
+
+function recordQuery(
+  transaction: Transaction | undefined,
+  compiled: CompiledQuery,
+  documents: readonly Document[],
+): void {
+  if (transaction === undefined) return;
+  transaction.queries.push({
+    compiled,
+    results: new Map(documents.map((d) => [d.name, timestampToMicros(d.updateTime)])),
+  });
+}
+
+/** Aborts when anything a transaction read has changed since (optimistic concurrency). */
+function validateTransactionReads(deps: ServiceDeps, transaction: Transaction): void {
+  for (const [name, version] of transaction.reads) {
+    if (documentVersion(deps.store.get(name)) !== version)
+      throw new EmulatorError('ABORTED', CONTENTION_MESSAGE);
+  }
+  for (const { compiled, results } of transaction.queries) {
+    const { documents } = runQueryOnStore(deps.store, compiled);
+    if (documents.length !== results.size) throw new EmulatorError('ABORTED', CONTENTION_MESSAGE);
+    for (const doc of documents) {
+      if (results.get(doc.name) !== timestampToMicros(doc.updateTime)) {
+        throw new EmulatorError('ABORTED', CONTENTION_MESSAGE);
+      }
+    }
+  }
+}
+
+function parsePageSize(pageSize: number | undefined): number {
+  if (pageSize === undefined || pageSize === 0) return Number.POSITIVE_INFINITY;
+  if (pageSize < 0 || !Number.isInteger(pageSize)) {
+    throw new EmulatorError('INVALID_ARGUMENT', 'page_size must be a non-negative integer.');
+  }
+  return pageSize;
+}
+
+const EPOCH: Timestamp = { seconds: 0, nanos: 0 };
+
+export function createFirestoreService(deps: ServiceDeps): FirestoreService {
+  const commitWrites = (
+    ctx: RequestContext,
+    writes: Parameters<typeof applyWrites>[2],
+  ): CommitResponse => {
+    const { commitTime, writeResults, changes } = applyWrites(
+      { store: deps.store, clock: deps.clock, authorizer: deps.authorizer() },
+      ctx,
+      writes,
+    );
+    deps.listen.onCommit(changes, commitTime);
+    return { commitTime, writeResults };
+  };
+
+  const service: FirestoreService = {
+    async commit(ctx, req) {
+      if (req.transaction !== undefined) {
+        const transaction = deps.transactions.get(ctx.database, req.transaction);
+        deps.transactions.end(transaction);
+        if (transaction.readOnly && req.writes.length > 0) {
+          throw new EmulatorError(
+            'INVALID_ARGUMENT',
+            'Cannot modify entities in a read-only transaction.',
+          );
+        }
+        validateTransactionReads(deps, transaction);
+      }
+      return commitWrites(ctx, req.writes);
+    },
+
+    async batchGetDocuments(ctx, req) {
+      for (const name of req.documents) parseDocumentName(name, ctx.database);
+      for (const path of req.mask ?? []) path.forEach(validateFieldName);
+      const { transaction, newId } = openRead(deps, ctx, req);
+      if (ctx.caller.kind !== 'owner') {
+        const view = readView(deps);
+        const authorizer = deps.authorizer();
+        for (const name of req.documents) authorizer.authorizeGet(ctx, { ...view, name });
+      }
+      const readTime = responseTime(deps, req);
+      const results = req.documents.map((name) => {
+        const doc = deps.store.get(name);
+        transaction?.reads.set(name, documentVersion(doc));
+        return doc === null
+          ? { missing: name, readTime }
+          : { found: maskDocument(doc, req.mask), readTime };
+      });
+      return newId === undefined ? { results } : { transaction: newId, results };
+    },
+
+    async runQuery(ctx, req) {
+      parseParentName(req.parent, ctx.database);
+      const compiled = compileQuery(req.parent, req.query);
+      const { transaction, newId } = openRead(deps, ctx, req);
+      if (ctx.caller.kind !== 'owner') {
+        deps
+          .authorizer()
+          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
+      }
+      const readTime = responseTime(deps, req);
+      const { documents, skippedResults } = runQueryOnStore(deps.store, compiled);
+      recordQuery(transaction, compiled, documents);
+      const projected = documents.map((d) => applySelect(d, req.query.select));
+      return {
+        ...(newId === undefined ? {} : { transaction: newId }),
+        documents: projected,
+        readTime,
+        skippedResults,
+      };
+    },
+
+    async runAggregationQuery(ctx, req) {
+      parseParentName(req.parent, ctx.database);
+      validateAggregations(req.aggregations);
+      const compiled = compileQuery(req.parent, req.query);
+      const { transaction, newId } = openRead(deps, ctx, req);
+      if (ctx.caller.kind !== 'owner') {
+        deps
+          .authorizer()
+          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
+      }
+      const readTime = responseTime(deps, req);
+      const { documents } = runQueryOnStore(deps.store, compiled);
+      recordQuery(transaction, compiled, documents);
+      const result = aggregateDocuments(documents, req.aggregations);
+      return newId === undefined ? { result, readTime } : { transaction: newId, result, readTime };
+    },
+
+    async beginTransaction(ctx, req) {
+      const { id } = deps.transactions.begin(ctx.database, req.options?.readOnly ?? false);
+      return { transaction: id };
+    },
+
+    async rollback(ctx, req) {
+      try {
+        deps.transactions.end(deps.transactions.get(ctx.database, req.transaction));
+      } catch (error) {
+        // Rolling back an expired transaction is harmless; a malformed id is not.
+        if (!(error instanceof EmulatorError) || error.code !== 'ABORTED') throw error;
+      }
+    },
+
+    async listCollectionIds(ctx, req) {
+      parseParentName(req.parent, ctx.database);
+      if (ctx.caller.kind !== 'owner' && deps.authorizer() !== allowAllAuthorizer) {
+        // Security rules cannot grant this; production allows it only to privileged callers.
+        throw new EmulatorError('PERMISSION_DENIED', 'Missing or insufficient permissions.');
+      }
+      const pageSize = parsePageSize(req.pageSize);
+      let ids = deps.store.listCollectionIds(req.parent);
+      if (req.pageToken) {
+        const after = Buffer.from(req.pageToken, 'base64').toString('utf8');
+        ids = ids.filter((id) => compareUtf8Strings(id, after) > 0);
+      }
+      if (ids.length <= pageSize) return { collectionIds: ids };
+      const page = ids.slice(0, pageSize);
+      return {
+        collectionIds: page,
+        nextPageToken: Buffer.from(page[page.length - 1] as string, 'utf8').toString('base64'),
+      };
+    },
+
+    async listDocuments(ctx, req) {
+      parseParentName(req.parent, ctx.database);
+      const collectionPath = `${req.parent}/${req.collectionId}`;
+      if (req.collectionId !== '') parseParentName(`${collectionPath}/x`, ctx.database);
+      for (const path of req.mask ?? []) path.forEach(validateFieldName);
+      const { transaction } = openRead(deps, ctx, req);
+      const query = {
+        from: [{ collectionId: req.collectionId, allDescendants: req.collectionId === '' }],
+        orderBy: [],
+        offset: 0,
+      };
+      if (ctx.caller.kind !== 'owner') {
+        deps.authorizer().authorizeList(ctx, { ...readView(deps), parent: req.parent, query });
+      }
+      const pageSize = parsePageSize(req.pageSize);
+      const documents: Document[] = [...deps.store.collectionDocuments(collectionPath)];
+      if (req.showMissing === true) {
+        // Missing documents (subcollections only) carry just a name; times are the epoch.
+        for (const name of deps.store.missingDocumentNames(collectionPath)) {
+          documents.push({ name, fields: new Map(), createTime: EPOCH, updateTime: EPOCH });
+        }
+      }
+      documents.sort((a, b) => compareUtf8Strings(a.name, b.name));
+      let start = 0;
+      if (req.pageToken) {
+        const after = Buffer.from(req.pageToken, 'base64').toString('utf8');
+        start = documents.findIndex((d) => compareUtf8Strings(d.name, after) > 0);
+        if (start === -1) start = documents.length;
+      }
+      const page = documents.slice(start, start + Math.min(pageSize, documents.length));
+      for (const doc of page)
+        transaction?.reads.set(doc.name, documentVersion(deps.store.get(doc.name)));
+      const masked = page.map((d) => maskDocument(d, req.mask));
+      const more = start + page.length < documents.length;
+      return more
+        ? {
+            documents: masked,
+            nextPageToken: Buffer.from((page[page.length - 1] as Document).name, 'utf8').toString(
+              'base64',
+            ),
+          }
+        : { documents: masked };
+    },
+
+    listen(ctx, sink) {
+      return deps.listen.open(ctx, sink);
+    },
+
+    openWriteSession(ctx) {
+      const streamId = randomBytes(12).toString('base64url');
+      let counter = 0;
+      let closed = false;
+      const nextToken = (): Uint8Array => {
+        const token = Buffer.alloc(8);
+        token.writeBigUInt64BE(BigInt(++counter));
+        return new Uint8Array(token);
+      };
+      const session: WriteSession = {
+        streamId,
+        handshake() {
+          return { streamId, streamToken: nextToken() };
+        },
+        async write(writes) {
+          if (closed) throw new EmulatorError('CANCELLED', 'The write stream is closed.');
+          const response = commitWrites(ctx, writes);
+          return { ...response, streamToken: nextToken() };
+        },
+        close() {
+          if (closed) return;
+          closed = true;
+          deps.writeSessions.open--;
+        },
+      };
+      deps.writeSessions.open++;
+      return session;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,102 @@
+// The emulator core: store, clock, listen engine and the Firestore operation table, wired
+// together. Transports and the server build on createEmulatorCore; nothing here knows a wire.
+import { parseDocumentName } from '../model/paths.js';
+import { createMonotonicClock, type Clock } from '../store/clock.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { exportStore, readExport } from '../store/persistence.js';
+import type { Store } from '../store/store.js';
+import { allowAllAuthorizer } from './allow-all-authorizer.js';
+import { createFirestoreService } from './firestore-service.js';
+import { ListenEngine } from './listen.js';
+import type { DocumentChange } from './query-runner.js';
+import { TransactionRegistry } from './transactions.js';
+import type { Authorizer, FirestoreService } from './types.js';
+
+export type EmulatorCoreOptions = {
+  /** Defaults to a monotonic wall clock in microseconds. */
+  readonly clock?: Clock;
+  /** Defaults to an empty in-memory store. */
+  readonly store?: Store;
+};
+
+export type EmulatorStats = {
+  readonly documents: number;
+  readonly databases: number;
+  readonly listenSessions: number;
+  readonly listenTargets: number;
+  readonly openTransactions: number;
+  readonly writeSessions: number;
+};
+
+export type EmulatorCore = {
+  readonly service: FirestoreService;
+  setAuthorizer(authorizer: Authorizer): void;
+  authorizer(): Authorizer;
+  /** Deletes every document of `database` (`projects/p/databases/d`); listeners see deletes. */
+  clearDocuments(database: string): void;
+  /** Writes all data to `dir` (created if needed). */
+  exportData(dir: string): Promise<void>;
+  /** Replaces all data with the export in `dir`; listeners see the changes. */
+  importData(dir: string): Promise<void>;
+  stats(): EmulatorStats;
+};
+
+export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorCore {
+  const store = options.store ?? new MemoryStore();
+  const clock = options.clock ?? createMonotonicClock();
+  let authorizer: Authorizer = allowAllAuthorizer;
+  const listen = new ListenEngine(store, clock, () => authorizer);
+  const transactions = new TransactionRegistry();
+  const writeSessions = { open: 0 };
+  const service = createFirestoreService({
+    store,
+    clock,
+    listen,
+    transactions,
+    authorizer: () => authorizer,
+    writeSessions,
+  });
+
+  const clearDocuments = (database: string): void => {
+    const removed = store.clearDatabase(database);
+    if (removed.length > 0) listen.onClear(removed, clock.now());
+  };
+
+  return {
+    service,
+    setAuthorizer(next) {
+      authorizer = next;
+    },
+    authorizer: () => authorizer,
+    clearDocuments,
+    async exportData(dir) {
+      await exportStore(store, dir, clock.now());
+    },
+    async importData(dir) {
+      const data = await readExport(dir);
+      for (const { documents } of data.databases) {
+        for (const doc of documents) parseDocumentName(doc.name);
+      }
+      if (data.maxTime !== null) clock.advancePast(data.maxTime);
+      for (const database of store.databases()) clearDocuments(database);
+      const changes: DocumentChange[] = [];
+      for (const { documents } of data.databases) {
+        for (const doc of documents) {
+          store.put(doc);
+          changes.push({ name: doc.name, before: null, after: doc });
+        }
+      }
+      listen.onCommit(changes, clock.now());
+    },
+    stats() {
+      return {
+        documents: store.size,
+        databases: store.databases().length,
+        listenSessions: listen.sessions.size,
+        listenTargets: listen.activeTargets,
+        openTransactions: transactions.size,
+        writeSessions: writeSessions.open,
+      };
+    },
+  };
+}
