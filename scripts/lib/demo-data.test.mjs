@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_MEMBERS, buildDemoData } from './demo-data.mjs';
+
+const ORIGIN = 'http://127.0.0.1:5173';
+const NOW = new Date('2026-03-01T12:00:00Z');
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../apps/web/public');
+const { members, showcases } = buildDemoData({ appOrigin: ORIGIN, now: NOW });
+
+const isHttpUrl = (value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+describe('demo data', () => {
+  it('has a few dozen showcases by several members, mostly published', () => {
+    expect(showcases.length).toBeGreaterThanOrEqual(30);
+    const published = showcases.filter((s) => s.status === 'published');
+    expect(published.length).toBeGreaterThanOrEqual(24);
+    expect(showcases.some((s) => s.status === 'draft')).toBe(true);
+    expect(new Set(showcases.map((s) => s.ownerUid)).size).toBe(DEMO_MEMBERS.length);
+    expect(new Set(showcases.map((s) => s.id)).size).toBe(showcases.length);
+  });
+
+  it('shapes every showcase as product.md §4 says', () => {
+    for (const s of showcases) {
+      expect(s.title.trim()).toBe(s.title);
+      expect(s.title.length).toBeGreaterThanOrEqual(1);
+      expect(s.title.length).toBeLessThanOrEqual(80);
+      expect(s.description.length).toBeLessThanOrEqual(2000);
+      expect(isHttpUrl(s.url) && s.url.length <= 2048).toBe(true);
+      if (s.imageUrl !== undefined)
+        expect(isHttpUrl(s.imageUrl) && s.imageUrl.length <= 2048).toBe(true);
+      expect(s.tags.length).toBeLessThanOrEqual(5);
+      expect(new Set(s.tags).size).toBe(s.tags.length);
+      for (const tag of s.tags) expect(tag).toMatch(/^[a-z0-9-]{1,24}$/);
+      expect(['draft', 'published']).toContain(s.status);
+      const owner = members.find((m) => m.uid === s.ownerUid);
+      expect(s.ownerName).toBe(owner?.displayName);
+      expect(Number.isInteger(s.likeCount) && s.likeCount >= 0).toBe(true);
+    }
+  });
+
+  it('keeps every like count equal to its like documents, never liked by the owner', () => {
+    for (const s of showcases) {
+      expect(s.likeCount).toBe(s.likes.length);
+      expect(new Set(s.likes.map((l) => l.uid)).size).toBe(s.likes.length);
+      for (const like of s.likes) {
+        expect(like.uid).not.toBe(s.ownerUid);
+        expect(like.createdAt.getTime()).toBeGreaterThanOrEqual(s.createdAt.getTime());
+        expect(like.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      }
+      if (s.status === 'draft') expect(s.likeCount).toBe(0);
+    }
+    expect(showcases.reduce((sum, s) => sum + s.likeCount, 0)).toBeGreaterThan(30);
+  });
+
+  it('spreads dates over recent weeks, updates never before creation', () => {
+    const sixWeeks = 43 * 24 * 60 * 60 * 1000;
+    for (const s of showcases) {
+      expect(s.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(NOW.getTime() - s.createdAt.getTime()).toBeLessThanOrEqual(sixWeeks);
+      expect(s.updatedAt.getTime()).toBeGreaterThanOrEqual(s.createdAt.getTime());
+      expect(s.updatedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    const days = new Set(
+      showcases.map((s) => Math.floor((NOW.getTime() - s.createdAt.getTime()) / 86_400_000)),
+    );
+    expect(days.size).toBeGreaterThan(20);
+  });
+
+  it('points every image at a file the app serves', () => {
+    const urls = [
+      ...showcases.flatMap((s) => (s.imageUrl ? [s.imageUrl] : [])),
+      ...members.map((m) => m.photoURL),
+    ];
+    for (const url of urls) {
+      expect(url.startsWith(`${ORIGIN}/demo/`)).toBe(true);
+      expect(fs.existsSync(path.join(PUBLIC_DIR, new URL(url).pathname))).toBe(true);
+    }
+  });
+
+  it('is the same for the same clock', () => {
+    expect(buildDemoData({ appOrigin: ORIGIN, now: NOW })).toEqual({ members, showcases });
+  });
+});

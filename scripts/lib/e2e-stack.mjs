@@ -1,0 +1,82 @@
+// The end-to-end stack: Auth and Firestore emulators on free ports, the app built once with
+// `vite build --mode test` pointing at them, served by `vite preview`. Started by Playwright's
+// global setup (apps/web/e2e/support/global-setup.ts) and stopped by its teardown.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  PROJECT_ID,
+  REPO_ROOT,
+  RULES_FILE,
+  firestoreEmulatorBuildIsStale,
+  startAuthEmulator,
+  startFirestoreEmulator,
+} from './emulators.mjs';
+import { findFreePorts } from './ports.mjs';
+import { Supervisor } from './processes.mjs';
+import { buildWebForTest, startVitePreview } from './web.mjs';
+import { timed } from './wait.mjs';
+
+export const E2E_DIR = path.join(REPO_ROOT, '.data/e2e');
+export const E2E_LOG_DIR = path.join(E2E_DIR, 'logs');
+
+/**
+ * @param {{ log?: (line: string) => void }} [options]
+ * @returns {Promise<{ baseUrl: string, authUrl: string, firestoreHost: string, firestoreUrl: string, projectId: string, logDir: string, stop: () => Promise<void> }>}
+ */
+export async function startE2eStack({ log = console.log } = {}) {
+  const started = performance.now();
+  if (firestoreEmulatorBuildIsStale()) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'packages/emulator', '--silent'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('Building the Firestore emulator failed.');
+  }
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-e2e-'));
+  const outDir = path.join(E2E_DIR, 'web-dist');
+  const [authPort, hubPort, loggingPort, firestorePort, webPort] = await findFreePorts(5);
+  const authUrl = `http://127.0.0.1:${authPort}`;
+  const firestoreHost = `127.0.0.1:${firestorePort}`;
+  const supervisor = new Supervisor({ logDir: E2E_LOG_DIR });
+  const stop = async () => {
+    await supervisor.stopAll();
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
+  try {
+    const [, , [, buildSeconds]] = await Promise.all([
+      startAuthEmulator(supervisor, { configDir: tmpDir, authPort, hubPort, loggingPort, tmpDir }),
+      startFirestoreEmulator(supervisor, { port: firestorePort, rulesFile: RULES_FILE }),
+      timed(() =>
+        buildWebForTest({
+          outDir,
+          authUrl,
+          firestoreHost,
+          logFile: path.join(E2E_LOG_DIR, 'web-build.log'),
+        }),
+      ),
+    ]);
+    const web = await startVitePreview(supervisor, { port: webPort, outDir });
+    const total = (performance.now() - started) / 1000;
+    log(
+      `e2e stack ready in ${total.toFixed(1)} s (app build ${buildSeconds.toFixed(1)} s): app ${web.url}, Auth ${authUrl}, Firestore ${firestoreHost}`,
+    );
+    return {
+      baseUrl: web.url,
+      authUrl,
+      firestoreHost,
+      firestoreUrl: `http://${firestoreHost}`,
+      projectId: PROJECT_ID,
+      logDir: E2E_LOG_DIR,
+      stop,
+    };
+  } catch (error) {
+    for (const name of ['auth-emulator', 'firestore-emulator', 'web-preview']) {
+      const tail = supervisor.tail(name, 10);
+      if (tail) log(`--- ${name} ---\n${tail}`);
+    }
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+// `npm test`: lint, typecheck, unit tests (every workspace and scripts/), then the end-to-end suite
+// in headless Chromium against emulators the run starts and stops itself. Every phase runs even if
+// an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
+import { REPO_ROOT } from './lib/emulators.mjs';
+import { installIfNeeded } from './lib/install.mjs';
+
+const REPORT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
+const workspaces = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
+).workspaces;
+const bin = (name) => path.join(REPO_ROOT, 'node_modules/.bin', name);
+
+/** Runs a command with inherited output; resolves with its exit code (never rejects). */
+function run(command, args, { cwd = REPO_ROOT, env = process.env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function heading(text) {
+  console.log(`\n━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
+}
+
+/** Counts from a vitest JSON report (or zeros when it is missing). */
+function vitestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failedTests = report.numFailedTests ?? 0;
+    // A suite that fails to load has no failed tests of its own; count it once.
+    const failed = failedTests > 0 ? failedTests : (report.numFailedTestSuites ?? 0);
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts from a Playwright JSON report. */
+function playwrightCounts(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+      flaky: stats.flaky,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const phases = [];
+
+async function phase(name, task) {
+  heading(name);
+  const started = performance.now();
+  const result = await task();
+  const seconds = (performance.now() - started) / 1000;
+  phases.push({ name, seconds, ...result });
+  return result;
+}
+
+const totalStarted = performance.now();
+
+// Fail fast on what would make the end-to-end phase impossible.
+let chromium;
+try {
+  installIfNeeded();
+  chromium = ensureChromium();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+await phase('lint', async () => {
+  const eslint = await run(bin('eslint'), ['.', '--max-warnings=0']);
+  const images = await run(process.execPath, ['scripts/generate-demo-images.mjs', '--check']);
+  return { ok: eslint === 0 && images === 0 };
+});
+
+await phase('typecheck', async () => {
+  const code = await run('npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+  return { ok: code === 0 };
+});
+
+for (const workspace of workspaces) {
+  await phase(`unit: ${workspace}`, async () => {
+    const report = path.join(REPORT_DIR, `${workspace.replaceAll('/', '-')}.json`);
+    const code = await run('npm', [
+      'run',
+      'test',
+      '-w',
+      workspace,
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+    return { ok: code === 0 && counts.failed === 0, ...counts };
+  });
+}
+
+await phase('unit: scripts', async () => {
+  const report = path.join(REPORT_DIR, 'scripts.json');
+  const code = await run(bin('vitest'), [
+    'run',
+    '--dir',
+    'scripts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+  return { ok: code === 0 && counts.failed === 0, ...counts };
+});
+
+await phase('e2e: Playwright (Chromium)', async () => {
+  const report = path.join(REPORT_DIR, 'e2e.json');
+  const code = await run(bin('playwright'), ['test'], {
+    cwd: path.join(REPO_ROOT, 'apps/web'),
+    env: { ...process.env, CHROME_PATH: chromium.path, SHOWCASE_E2E_REPORT: report },
+  });
+  const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+  return { ok: code === 0 && counts.failed === 0, ...counts };
+});
+
+fs.rmSync(REPORT_DIR, { recursive: true, force: true });
+
+// Summary: one row per phase, then the total as the last line.
+heading('summary');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const p of phases) {
+  const counted = p.passed !== undefined;
+  if (counted) {
+    passed += p.passed;
+    failed += p.failed;
+    skipped += p.skipped ?? 0;
+  } else if (!p.ok) {
+    failed += 1; // a failed check (lint, typecheck) counts as one failure
+  }
+  const detail = counted
+    ? `${p.passed} passed, ${p.failed} failed${p.skipped ? `, ${p.skipped} skipped` : ''}`
+    : p.ok
+      ? 'clean'
+      : 'FAILED';
+  console.log(
+    `${p.ok ? '✔' : '✘'} ${p.name.padEnd(32)} ${detail.padEnd(34)} ${p.seconds.toFixed(1).padStart(6)} s`,
+  );
+}
+const totalSeconds = (performance.now() - totalStarted) / 1000;
+console.log(`  ${'total'.padEnd(32)} ${''.padEnd(34)} ${totalSeconds.toFixed(1).padStart(6)} s`);
+if (skipped > 0) console.log(`${skipped} skipped (nothing should be skipped)`);
+const allOk = phases.every((p) => p.ok) && failed === 0;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);
