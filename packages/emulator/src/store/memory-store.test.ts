@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { doc, nameOf, TEST_DATABASE } from '../model/builders.js';
+import { MemoryStore } from './memory-store.js';
+
+function names(docs: Iterable<{ name: string }>): string[] {
+  return [...docs].map((d) => d.name.slice(d.name.indexOf('/documents/') + 11)).sort();
+}
+
+describe('MemoryStore', () => {
+  function filled(): MemoryStore {
+    const store = new MemoryStore();
+    for (const path of ['a/1', 'a/2', 'a/1/b/3', 'c/4/a/5', 'd/6/e/7/f/8'])
+      store.put(doc(path, {}));
+    return store;
+  }
+
+  it('scans collections, groups and descendants through its indexes', () => {
+    const store = filled();
+    expect(store.size).toBe(5);
+    expect(names(store.collectionDocuments(nameOf('a')))).toEqual(['a/1', 'a/2']);
+    expect(names(store.collectionGroupDocuments(nameOf(''), 'a'))).toEqual([
+      'a/1',
+      'a/2',
+      'c/4/a/5',
+    ]);
+    expect(names(store.collectionGroupDocuments(nameOf('c/4'), 'a'))).toEqual(['c/4/a/5']);
+    expect(names(store.descendantDocuments(nameOf('a/1')))).toEqual(['a/1/b/3']);
+  });
+
+  it('lists collection ids and missing documents', () => {
+    const store = filled();
+    expect(store.listCollectionIds(nameOf(''))).toEqual(['a', 'c', 'd']);
+    expect(store.listCollectionIds(nameOf('d/6'))).toEqual(['e']);
+    expect(store.missingDocumentNames(nameOf('d'))).toEqual([nameOf('d/6')]);
+    expect(store.missingDocumentNames(nameOf('a'))).toEqual([]);
+  });
+
+  it('drops empty collections and databases from its indexes on delete and clear', () => {
+    const store = filled();
+    store.delete(nameOf('a/1/b/3'));
+    expect(store.listCollectionIds(nameOf('a/1'))).toEqual([]);
+    expect(store.delete(nameOf('a/1/b/3'))).toBeNull();
+    expect(store.clearDatabase(TEST_DATABASE)).toHaveLength(4);
+    expect(store.size).toBe(0);
+    expect(store.databases()).toEqual([]);
+    expect([...store.collectionDocuments(nameOf('a'))]).toEqual([]);
+  });
+});
