@@ -1,12 +1,15 @@
 // Public entry of the emulator package: boot a server in-process (tests, scripts) or reach the
 // core and the wire codecs.
 export { createServer, StartupError } from './server.js';
-export type { EmulatorServer, ServerOptions } from './server.js';
+export type { EmulatorServer, ServerOptions, TransportStats } from './server.js';
 export type { CoreHandle } from './admin/core-handle.js';
 export type { RulesController, RulesIssue, RulesSource } from './admin/rules-controller.js';
 export type { Logger } from './transport/logger.js';
 export { consoleLogger, silentLogger } from './transport/logger.js';
-export type { WebChannelLimits } from './transport/webchannel/webchannel-handler.js';
+export type {
+  WebChannelLimits,
+  WebChannelStats,
+} from './transport/webchannel/webchannel-handler.js';
 export { EmulatorError, CODES } from './errors.js';
 export type { Code } from './errors.js';
 export type * from './service/types.js';

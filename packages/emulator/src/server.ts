@@ -13,7 +13,10 @@ import { createHttpHandler } from './transport/http/http-handler.js';
 import { consoleLogger } from './transport/logger.js';
 import type { Logger } from './transport/logger.js';
 import { createWebChannelHandler } from './transport/webchannel/webchannel-handler.js';
-import type { WebChannelLimits } from './transport/webchannel/webchannel-handler.js';
+import type {
+  WebChannelLimits,
+  WebChannelStats,
+} from './transport/webchannel/webchannel-handler.js';
 import type { GrpcTransport } from './transport/grpc/grpc-server.js';
 
 export type ServerOptions = {
@@ -44,8 +47,17 @@ export type EmulatorServer = {
   readonly rules: RulesController;
   /** Test hook: drops every WebChannel session as a restart would; returns how many. */
   dropWebChannelSessions(): number;
+  /** Connection and session counters (tests, bench). */
+  transportStats(): TransportStats;
   /** Exports (when exportOnExit is set), ends every session and socket, and stops listening. */
   close(): Promise<void>;
+};
+
+export type TransportStats = WebChannelStats & {
+  /** Connections accepted since start, by protocol. */
+  readonly http1Connections: number;
+  readonly http2Connections: number;
+  readonly openSockets: number;
 };
 
 export class StartupError extends Error {
@@ -124,11 +136,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   };
 
   const sockets = new Set<Socket>();
+  const connections = { http1Connections: 0, http2Connections: 0 };
   let closing = false;
 
   const route = (socket: Socket, head: Buffer, isHttp2: boolean): void => {
     socket.setTimeout(0);
     socket.unshift(head);
+    if (isHttp2) connections.http2Connections++;
+    else connections.http1Connections++;
     if (!isHttp2) {
       httpServer.emit('connection', socket);
       socket.resume();
@@ -236,6 +251,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     core,
     rules,
     dropWebChannelSessions: () => webchannel.dropAllSessions(),
+    transportStats: () => ({ ...webchannel.stats(), ...connections, openSockets: sockets.size }),
     close: () => (closed ??= close()),
   };
 }

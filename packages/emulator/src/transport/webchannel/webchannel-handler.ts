@@ -57,9 +57,16 @@ export interface WebChannelHandler {
   ): Promise<void>;
   /** Drops every session, as a server restart would (test hook: the SDK must resume). */
   dropAllSessions(): number;
-  sessionCount(): number;
+  stats(): WebChannelStats;
   close(): void;
 }
+
+export type WebChannelStats = {
+  readonly sessions: number;
+  /** Backchannel GETs served, by mode, since start. */
+  readonly streamingGets: number;
+  readonly longPollGets: number;
+};
 
 function parseJson(text: string): unknown {
   try {
@@ -74,6 +81,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
   const limits: WebChannelLimits = { ...DEFAULT_WEBCHANNEL_LIMITS, ...deps.limits };
   const sessions = new Map<string, WebChannelSession>();
   const { service, log } = deps;
+  const counters = { streamingGets: 0, longPollGets: 0 };
 
   const dropSession = (session: WebChannelSession, stop: boolean): void => {
     sessions.delete(session.id);
@@ -224,6 +232,8 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
         }
         const aid = Number(url.searchParams.get('AID') ?? '0');
         const longPoll = url.searchParams.get('CI') === '1';
+        if (longPoll) counters.longPollGets++;
+        else counters.streamingGets++;
         const timeout = Number(url.searchParams.get('TO'));
         session.attachBackchannel(res, {
           longPoll,
@@ -239,7 +249,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
       for (const session of [...sessions.values()]) dropSession(session, false);
       return count;
     },
-    sessionCount: () => sessions.size,
+    stats: () => ({ sessions: sessions.size, ...counters }),
     close() {
       clearInterval(sweeper);
       for (const session of [...sessions.values()]) dropSession(session, false);

@@ -1,0 +1,115 @@
+// Shared set-up for the conformance suites: an in-process emulator on port 0, a log that fails
+// tests on internal errors, REST helpers acting as the owner, and the bundled browser page.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '../../src/server.js';
+import type { EmulatorServer } from '../../src/server.js';
+import type { Logger } from '../../src/transport/logger.js';
+
+export const PROJECT = 'demo-conformance';
+export const DATABASE = `projects/${PROJECT}/databases/(default)`;
+export const DOCUMENTS = `${DATABASE}/documents`;
+
+export type CapturingLogger = Logger & { readonly errors: string[]; readonly warnings: string[] };
+
+export function capturingLogger(): CapturingLogger {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  return {
+    errors,
+    warnings,
+    info: () => {},
+    warn: (m) => warnings.push(m),
+    error: (m) => errors.push(m),
+  };
+}
+
+export async function startEmulator(
+  options: Parameters<typeof createServer>[0] = {},
+): Promise<{ server: EmulatorServer; log: CapturingLogger }> {
+  const log = capturingLogger();
+  const server = await createServer({ port: 0, log, ...options });
+  return { server, log };
+}
+
+/** POSTs a REST call as the owner (rules bypassed) and returns the parsed JSON. */
+export async function rest(
+  server: EmulatorServer,
+  method: string,
+  body: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${server.url}/v1/${DOCUMENTS}:${method}`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${method} failed: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export function restSet(
+  server: EmulatorServer,
+  path: string,
+  fields: Record<string, unknown>,
+): Promise<unknown> {
+  return rest(server, 'commit', { writes: [{ update: { name: `${DOCUMENTS}/${path}`, fields } }] });
+}
+
+export function restDelete(server: EmulatorServer, path: string): Promise<unknown> {
+  return rest(server, 'commit', { writes: [{ delete: `${DOCUMENTS}/${path}` }] });
+}
+
+const PAGE_DIR = fileURLToPath(new URL('./browser-page/', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/** Bundles the browser page with Vite and serves it from a static server on port 0. */
+export async function serveBrowserPage(): Promise<{ url: string; close(): Promise<void> }> {
+  const { build } = await import('vite');
+  const outDir = await mkdtemp(join(tmpdir(), 'emulator-page-'));
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    root: PAGE_DIR,
+    build: { outDir, emptyOutDir: true, minify: false, sourcemap: false, target: 'es2022' },
+  });
+  const server: Server = createHttpServer((req, res) => {
+    const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    const file = join(outDir, path === '/' ? 'index.html' : path);
+    readFile(file).then(
+      (content) => {
+        res.writeHead(200, {
+          'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        });
+        res.end(content);
+      },
+      () => {
+        res.writeHead(404);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
