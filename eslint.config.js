@@ -48,7 +48,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['firebase', 'firebase/*', '@firebase/*'],
+              // A regex, not gitignore globs: 'firebase/*' would also match '../lib/firebase/x'.
+              regex: '^@?firebase(/|$)',
               message: 'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
             },
           ],
