@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test } from '../support/fixtures';
+
+/** Serious and critical axe violations on the current page, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+// Desktop in light mode and a 360 px phone in dark mode: both widths and both themes are scanned.
+const VARIANTS = [
+  { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const },
+  { name: '360 px, dark', viewport: { width: 360, height: 740 }, colorScheme: 'dark' as const },
+];
+
+const VISITOR_SCREENS: [path: string, ready: (page: Page) => ReturnType<Page['getByRole']>][] = [
+  ['/welcome', (page) => page.getByRole('button', { name: 'Continue as guest' })],
+  ['/signin', (page) => page.getByRole('button', { name: 'Continue with Google' })],
+  ['/signup', (page) => page.getByRole('button', { name: 'Create account', exact: true })],
+  ['/reset', (page) => page.getByRole('button', { name: 'Send reset link' })],
+];
+
+for (const variant of VARIANTS) {
+  test.describe(`axe (${variant.name})`, () => {
+    test.use({ viewport: variant.viewport, colorScheme: variant.colorScheme });
+
+    for (const [path, ready] of VISITOR_SCREENS) {
+      test(`${path} has no serious or critical violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(ready(page)).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        // Nothing overflows sideways at this width.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        ).toBe(true);
+      });
+    }
+
+    test('/me has no serious or critical violations', async ({ page, member }) => {
+      await signInAs(page, member);
+      await page.goto('/me');
+      await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Intercepting the Auth SDK's requests to the emulator, to produce the provider's failures on
+ * demand: an aborted request (network-request-failed) or a canned error body (throttling, expiry).
+ */
+import type { Page, Route } from '@playwright/test';
+
+/** The sign-in request (email and password). */
+export const SIGN_IN_REQUEST =
+  /\/identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/;
+/** The ID-token refresh request. */
+export const TOKEN_REFRESH_REQUEST = /\/securetoken\.googleapis\.com\/v1\/token/;
+
+/**
+ * Answers with an Identity Toolkit error body, as the provider does: HTTP 400 and
+ * `{error: {code, message: "REASON : detail", errors: [...]}}`, with the CORS header the
+ * cross-origin request needs.
+ */
+export async function fulfillWithProviderError(
+  route: Route,
+  reason: string,
+  detail?: string,
+): Promise<void> {
+  const message = detail ? `${reason} : ${detail}` : reason;
+  const origin = (await route.request().headerValue('origin')) ?? '*';
+  await route.fulfill({
+    status: 400,
+    contentType: 'application/json',
+    headers: { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' },
+    body: JSON.stringify({
+      error: {
+        code: 400,
+        message,
+        errors: [{ message, domain: 'global', reason: 'invalid' }],
+        status: 'INVALID_ARGUMENT',
+      },
+    }),
+  });
+}
+
+/** Makes every matching request fail at the network level until `unroute` is called. */
+export async function abortRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  const handler = (route: Route) => route.abort('internetdisconnected');
+  await page.route(pattern, handler);
+  return () => page.unroute(pattern, handler);
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
+
+// Never downloads a browser: CHROME_PATH, Debian's /usr/bin/chromium, or a Playwright-managed one
+// (scripts/lib/chromium.mjs, which installs Debian's package where apt-get may run).
+const chromium = ensureChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  // The global setup builds the app once and starts the emulators on free ports; every test
+  // shares them and isolates itself with a fresh account (and clears Firestore only if it must).
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.SHOWCASE_E2E_REPORT
+    ? [['list'], ['json', { outputFile: process.env.SHOWCASE_E2E_REPORT }]]
+    : [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+});
