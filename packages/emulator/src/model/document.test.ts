@@ -7,6 +7,7 @@ import {
   deleteField,
   documentSize,
   getField,
+  normalizeFields,
   projectFields,
   setField,
   validateDocumentSize,
@@ -118,6 +119,20 @@ describe('size and shape limits', () => {
     expect(() => validateDocumentSize(name, wrapFields({ s: 'x'.repeat(1_048_576) }))).toThrow(
       EmulatorError,
     );
+  });
+
+  it('truncates timestamps to microseconds and checks timestamp and geo ranges', () => {
+    const fields = wrapFields({ t: timestamp(5, 123_456_789), keep: timestamp(5, 1000) });
+    const normalized = normalizeFields(fields);
+    expect(normalized.get('t')).toEqual(timestamp(5, 123_456_000));
+    expect(normalized.get('keep')).toBe(fields.get('keep'));
+    const untouched = wrapFields({ a: { b: [1, timestamp(1, 2000)] } });
+    expect(normalizeFields(untouched)).toBe(untouched);
+    expect(() => normalizeFields(wrapFields({ t: timestamp(253_402_300_800) }))).toThrow(
+      /out of range/,
+    );
+    expect(() => normalizeFields(wrapFields({ g: geo(91, 0) }))).toThrow(/latitude/);
+    expect(() => normalizeFields(wrapFields({ '': 1 }))).toThrow(/empty/);
   });
 
   it('rejects reserved field names, over-deep nesting and nested arrays', () => {

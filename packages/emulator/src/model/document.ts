@@ -255,41 +255,98 @@ function isVectorMap(fields: Fields): boolean {
   return type !== undefined && type.kind === 'string' && type.value === '__vector__';
 }
 
+/** Timestamps Firestore accepts: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z. */
+const MIN_TIMESTAMP_SECONDS = -62_135_596_800;
+const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
+
+function invalidValue(path: readonly string[], why: string): EmulatorError {
+  return new EmulatorError(
+    'INVALID_ARGUMENT',
+    `Invalid value for field "${formatFieldPath(path)}": ${why}`,
+  );
+}
+
 /**
- * Validates the shape of written fields: field names and nesting depth (maps and arrays count
- * one level each, 20 at most below the document).
+ * Validates written fields (field names, nesting depth ≤ 20 with maps and arrays one level
+ * each, no arrays directly in arrays, timestamp and geo point ranges) and returns them with
+ * timestamps truncated to microseconds, the precision Firestore stores. Returns `fields` itself
+ * when nothing needed truncating.
  */
-export function validateFields(fields: Fields): void {
-  const visit = (value: Value, path: string[], depth: number): void => {
-    if (value.kind !== 'map' && value.kind !== 'array') return;
-    if (depth > LIMITS.maxNestingDepth) {
-      throw new EmulatorError(
-        'INVALID_ARGUMENT',
-        `Value for field "${formatFieldPath(path)}" exceeds the maximum nesting depth of ${LIMITS.maxNestingDepth}.`,
-      );
-    }
-    if (value.kind === 'array') {
-      for (const element of value.values) {
-        if (element.kind === 'array') {
-          throw new EmulatorError(
-            'INVALID_ARGUMENT',
-            `Cannot have an array value directly inside an array value (field "${formatFieldPath(path)}").`,
+export function normalizeFields(fields: Fields): Fields {
+  const visit = (value: Value, path: string[], depth: number): Value => {
+    switch (value.kind) {
+      case 'timestamp': {
+        const { seconds, nanos } = value.value;
+        if (
+          !Number.isInteger(seconds) ||
+          !Number.isInteger(nanos) ||
+          seconds < MIN_TIMESTAMP_SECONDS ||
+          seconds > MAX_TIMESTAMP_SECONDS ||
+          nanos < 0 ||
+          nanos > 999_999_999
+        ) {
+          throw invalidValue(path, 'timestamp out of range.');
+        }
+        const truncated = nanos - (nanos % 1000);
+        return truncated === nanos
+          ? value
+          : { kind: 'timestamp', value: { seconds, nanos: truncated } };
+      }
+      case 'geoPoint':
+        if (!(Math.abs(value.latitude) <= 90) || !(Math.abs(value.longitude) <= 180)) {
+          throw invalidValue(path, 'latitude must be in [-90, 90] and longitude in [-180, 180].');
+        }
+        return value;
+      case 'array': {
+        if (depth > LIMITS.maxNestingDepth) {
+          throw invalidValue(
+            path,
+            `exceeds the maximum nesting depth of ${LIMITS.maxNestingDepth}.`,
           );
         }
-        visit(element, path, depth + 1);
+        let changed = false;
+        const values = value.values.map((element) => {
+          if (element.kind === 'array') {
+            throw invalidValue(path, 'cannot have an array value directly inside an array value.');
+          }
+          const next = visit(element, path, depth + 1);
+          if (next !== element) changed = true;
+          return next;
+        });
+        return changed ? { kind: 'array', values } : value;
       }
-      return;
-    }
-    const vector = isVectorMap(value.fields);
-    for (const [key, child] of value.fields) {
-      if (!(vector && key === '__type__')) validateFieldName(key);
-      visit(child, [...path, key], depth + 1);
+      case 'map': {
+        if (depth > LIMITS.maxNestingDepth) {
+          throw invalidValue(
+            path,
+            `exceeds the maximum nesting depth of ${LIMITS.maxNestingDepth}.`,
+          );
+        }
+        const next = visitFields(value.fields, path, depth + 1, isVectorMap(value.fields));
+        return next === value.fields ? value : { kind: 'map', fields: next };
+      }
+      default:
+        return value;
     }
   };
-  for (const [key, value] of fields) {
-    validateFieldName(key);
-    visit(value, [key], 1);
-  }
+  const visitFields = (input: Fields, path: string[], depth: number, vector: boolean): Fields => {
+    let output: Map<string, Value> | null = null;
+    for (const [key, child] of input) {
+      if (!(vector && key === '__type__')) validateFieldName(key);
+      const next = visit(child, [...path, key], depth);
+      if (next !== child) {
+        output ??= new Map(input);
+        output.set(key, next);
+      }
+    }
+    return output ?? input;
+  };
+  return visitFields(fields, [], 1, false);
+}
+
+/** Validates values that are not stored as a document (transform operands). */
+export function validateFields(fields: Fields): void {
+  normalizeFields(fields);
 }
 
 /** A document with its fields replaced by a read mask, as batchGet/listDocuments return it. */

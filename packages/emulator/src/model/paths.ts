@@ -245,6 +245,7 @@ export function validateWriteFieldPath(path: FieldPath): void {
 
 /** Field names: ≤ 1,500 bytes and not `__reserved__`. */
 export function validateFieldName(name: string): void {
+  if (name.length === 0) throw invalid('Field names must not be empty.');
   if (/^__.*__$/s.test(name)) {
     throw invalid(`Field name "${name}" is invalid because it is reserved.`);
   }

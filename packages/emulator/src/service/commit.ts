@@ -5,6 +5,7 @@ import { EmulatorError } from '../errors.js';
 import {
   applyTransforms,
   applyUpdateMask,
+  normalizeFields,
   validateDocumentSize,
   validateFields,
 } from '../model/document.js';
@@ -28,13 +29,13 @@ export const MAX_WRITES_PER_COMMIT = 500;
 
 const EMPTY_FIELDS: Fields = new Map();
 
-function validateWrite(write: Write, database: string): void {
+/** Validates a write; returns it with its fields normalized (timestamps truncated to µs). */
+function validateWrite(write: Write, database: string): Write {
   parseDocumentName(write.name, database);
   if (write.kind === 'verify' && write.precondition === undefined) {
     throw new EmulatorError('INVALID_ARGUMENT', 'A verify write must have a precondition.');
   }
   if (write.kind === 'update') {
-    validateFields(write.fields);
     for (const path of write.updateMask ?? []) validateWriteFieldPath(path);
   }
   if (write.kind === 'update' || write.kind === 'transform') {
@@ -61,10 +62,21 @@ function validateWrite(write: Write, database: string): void {
         );
       }
       if (transform.kind === 'appendMissingElements' || transform.kind === 'removeAllFromArray') {
+        if (transform.elements.some((v) => v.kind === 'array')) {
+          throw new EmulatorError(
+            'INVALID_ARGUMENT',
+            `Cannot have an array value directly inside an array value (field '${key}').`,
+          );
+        }
         validateFields(new Map(transform.elements.map((v, i) => [String(i), v])));
       }
     }
   }
+  if (write.kind === 'update') {
+    const fields = normalizeFields(write.fields);
+    if (fields !== write.fields) return { ...write, fields };
+  }
+  return write;
 }
 
 function formatVersion(time: Timestamp): string {
@@ -119,7 +131,7 @@ export function applyWrites(
       `maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`,
     );
   }
-  for (const write of writes) validateWrite(write, ctx.database);
+  writes = writes.map((write) => validateWrite(write, ctx.database));
 
   const { store, clock } = deps;
   const commitTime = clock.now();

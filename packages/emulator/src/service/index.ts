@@ -24,6 +24,8 @@ export type EmulatorStats = {
   readonly databases: number;
   readonly listenSessions: number;
   readonly listenTargets: number;
+  /** Distinct listened queries; targets with equal queries share one. */
+  readonly listenQueries: number;
   readonly openTransactions: number;
   readonly writeSessions: number;
 };
@@ -94,6 +96,7 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
         databases: store.databases().length,
         listenSessions: listen.sessions.size,
         listenTargets: listen.activeTargets,
+        listenQueries: listen.activeViews,
         openTransactions: transactions.size,
         writeSessions: writeSessions.open,
       };

@@ -164,6 +164,33 @@ describe('listen: increments', () => {
     expect(second.read()).toEqual([]);
   });
 
+  it('shares one view between equal queries from different sessions', async () => {
+    const { core, commit, open } = setup();
+    const first = open();
+    const second = open();
+    first.session.addTarget(queryTarget(2, query('coll', orderBy('n'), limit(2))));
+    second.session.addTarget(queryTarget(8, query('coll', orderBy('n'), limit(2))));
+    second.session.addTarget(queryTarget(10, query('coll', orderBy('n'), limit(3))));
+    expect(core.stats()).toMatchObject({ listenTargets: 3, listenQueries: 2 });
+    first.read();
+    second.read();
+    await commit(set('coll/a', { n: 1 }));
+    expect(first.read()).toEqual(['change coll/a [2]', 'NO_CHANGE global']);
+    expect(second.read()).toEqual(['change coll/a [8,10]', 'NO_CHANGE global']);
+    first.session.close();
+    second.session.removeTarget(8);
+    expect(core.stats()).toMatchObject({ listenTargets: 1, listenQueries: 1 });
+    // A late joiner gets the view's current results.
+    const third = open();
+    third.session.addTarget(queryTarget(2, query('coll', orderBy('n'), limit(3))));
+    expect(third.read()).toEqual([
+      'ADD [2]',
+      'change coll/a [2]',
+      'CURRENT [2]',
+      'NO_CHANGE global',
+    ]);
+  });
+
   it('groups one document matching several targets into one change', async () => {
     const { commit, open } = setup();
     const { session, read } = open();
@@ -234,11 +261,60 @@ describe('listen: limit windows', () => {
     session.addTarget(queryTarget(2, query('coll', orderBy('n', 'desc'), limit(3))));
     read();
     await commit(set('coll/b', { n: 2 }), set('coll/c', { n: 3 }));
-    expect(read()).toEqual(['change coll/b [2]', 'change coll/c [2]', 'NO_CHANGE global']);
+    // Changes of a window arrive in query order.
+    expect(read()).toEqual(['change coll/c [2]', 'change coll/b [2]', 'NO_CHANGE global']);
     await commit(set('coll/d', { n: 0 }));
     expect(read()).toEqual([]);
     await commit(remove('coll/b'));
     expect(read()).toEqual(['change coll/d [2]', 'delete coll/b -[2]', 'NO_CHANGE global']);
+  });
+});
+
+describe('listen: windows with slack and offsets', () => {
+  it('stays exact through many deletions in a limit window over a large collection', async () => {
+    const { commit, open } = setup();
+    const writes: Write[] = [];
+    for (let i = 0; i < 300; i++) writes.push(set(`big/d${String(i).padStart(3, '0')}`, { n: i }));
+    await commit(...writes.slice(0, 150));
+    await commit(...writes.slice(150));
+    const { sink, session } = open();
+    session.addTarget(queryTarget(2, query('big', orderBy('n'), limit(3))));
+    sink.take();
+    // Delete the first 100 documents one commit at a time; the window must always show the
+    // next three, which exercises the slack running out and the rescan.
+    for (let i = 0; i < 100; i++) {
+      await commit(remove(`big/d${String(i).padStart(3, '0')}`));
+      const got = describeResponses(sink.take());
+      const entering = `change big/d${String(i + 3).padStart(3, '0')} [2]`;
+      expect(got).toEqual([
+        entering,
+        `delete big/d${String(i).padStart(3, '0')} -[2]`,
+        'NO_CHANGE global',
+      ]);
+    }
+  });
+
+  it('shifts an offset window when documents before it change', async () => {
+    const { commit, open } = setup();
+    await commit(
+      set('c/a', { n: 1 }),
+      set('c/b', { n: 2 }),
+      set('c/c', { n: 3 }),
+      set('c/d', { n: 4 }),
+    );
+    const { session, read } = open();
+    session.addTarget(queryTarget(2, { ...query('c', orderBy('n'), limit(2)), offset: 1 }));
+    expect(read()).toEqual([
+      'ADD [2]',
+      'change c/b [2]',
+      'change c/c [2]',
+      'CURRENT [2]',
+      'NO_CHANGE global',
+    ]);
+    await commit(remove('c/a'));
+    expect(read()).toEqual(['change c/d [2]', 'remove c/b -[2]', 'NO_CHANGE global']);
+    await commit(set('c/z', { n: 0 }));
+    expect(read()).toEqual(['change c/b [2]', 'remove c/d -[2]', 'NO_CHANGE global']);
   });
 });
 

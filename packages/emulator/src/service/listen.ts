@@ -1,9 +1,10 @@
-// The listen engine. Targets are indexed by collection path, collection id (groups) and document
-// name, so a commit touches only targets that could match the documents it changed. Each target
-// keeps its current result set; limit targets keep their sorted window, so a commit costs work
-// proportional to the changed documents and the windows they touch. The only store scan after
-// the initial one is a window backfill: when documents leave a full limit window and more
-// matching documents may exist, or for targets with an offset.
+// The listen engine. Query targets share one view per distinct query (many clients often
+// listen to the same one), and views are indexed by collection path, collection id (groups)
+// and, for document targets, by name, so a commit touches only views that could match the
+// documents it changed. Each view keeps its result set; limit/offset views keep a sorted window
+// with slack (query-window.ts). A commit therefore costs work proportional to the changed
+// documents and the targets they touch, not to the documents stored. The store is scanned when
+// a view is created, and again only when deletions exhaust a window's slack.
 import { EmulatorError } from '../errors.js';
 import {
   collectionIdOf,
@@ -11,11 +12,12 @@ import {
   parseDocumentName,
   parseParentName,
 } from '../model/paths.js';
-import type { Document, Timestamp } from '../model/types.js';
+import type { Document, StructuredQuery, Timestamp } from '../model/types.js';
 import { compileQuery, type CompiledQuery } from '../query/query.js';
 import { timestampToMicros, type Clock } from '../store/clock.js';
 import type { Store } from '../store/store.js';
-import { runQueryOnStore, type DocumentChange } from './query-runner.js';
+import { queryCandidates, runQueryOnStore, type DocumentChange } from './query-runner.js';
+import { QueryWindow, sameVersion, type WindowDelta } from './query-window.js';
 import type {
   Authorizer,
   ListenResponse,
@@ -35,64 +37,90 @@ export function resumeTokenFor(time: Timestamp): Uint8Array {
   return new Uint8Array(token);
 }
 
-type TargetState = {
-  readonly session: Session;
-  readonly targetId: number;
-  /** Null for document targets. */
-  readonly compiled: CompiledQuery | null;
-  readonly names: readonly string[];
-  /** Set for limit queries without offset: `results` is then a window kept in `window`. */
-  readonly limit: number | undefined;
-  /** Offset queries are re-run on every relevant commit. */
-  readonly rerun: boolean;
-  results: Map<string, Document>;
-  /** Sorted window of a limit target. */
-  window: Document[];
-  /** True when the window holds every matching document (no backfill needed). */
-  complete: boolean;
+/** A key equal for queries that return the same documents in the same order. */
+export function canonicalQueryKey(parent: string, query: StructuredQuery): string {
+  return `${parent}|${JSON.stringify(query, (_key, value: unknown) => {
+    if (typeof value === 'bigint') return `${value}n`;
+    if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+    if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
+    if (value instanceof Map) return [...value.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    return value;
+  })}`;
+}
+
+/** The shared, always-current result set of one distinct query. */
+type QueryView = {
+  readonly key: string;
+  readonly compiled: CompiledQuery;
+  /** Set for queries with a limit or an offset. */
+  readonly window: QueryWindow | null;
+  /** Results of views without a window. */
+  readonly results: Map<string, Document>;
+  readonly targets: Set<QueryTarget>;
 };
 
-type Delta = { changed: Document[]; removed: string[] };
+type QueryTarget = {
+  readonly kind: 'query';
+  readonly session: Session;
+  readonly targetId: number;
+  readonly view: QueryView;
+};
 
-function sameVersion(a: Document, b: Document): boolean {
-  return (
-    a === b ||
-    (a.updateTime.seconds === b.updateTime.seconds && a.updateTime.nanos === b.updateTime.nanos)
-  );
+type DocumentsTarget = {
+  readonly kind: 'documents';
+  readonly session: Session;
+  readonly targetId: number;
+  readonly names: readonly string[];
+  readonly results: Map<string, Document>;
+};
+
+type Target = QueryTarget | DocumentsTarget;
+
+function viewResults(view: QueryView): ReadonlyMap<string, Document> {
+  return view.window === null ? view.results : view.window.visible;
 }
 
-function diffResults(
-  before: ReadonlyMap<string, Document>,
-  after: ReadonlyMap<string, Document>,
-): Delta {
-  const changed: Document[] = [];
-  const removed: string[] = [];
-  for (const [name, doc] of after) {
-    const old = before.get(name);
-    if (old === undefined || !sameVersion(old, doc)) changed.push(doc);
-  }
-  for (const name of before.keys()) if (!after.has(name)) removed.push(name);
-  return { changed, removed };
-}
-
-function addToIndex<K>(index: Map<K, Set<TargetState>>, key: K, target: TargetState): void {
+function addToIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
   let set = index.get(key);
   if (set === undefined) {
     set = new Set();
     index.set(key, set);
   }
-  set.add(target);
+  set.add(value);
 }
 
-function removeFromIndex<K>(index: Map<K, Set<TargetState>>, key: K, target: TargetState): void {
+function removeFromIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
   const set = index.get(key);
   if (set === undefined) return;
-  set.delete(target);
+  set.delete(value);
   if (set.size === 0) index.delete(key);
 }
 
+/** Applies changes to a plain result set (no window). */
+function applyToResults(
+  results: Map<string, Document>,
+  changes: readonly DocumentChange[],
+  matches: (doc: Document) => boolean,
+): WindowDelta {
+  const changed: Document[] = [];
+  const removed: string[] = [];
+  for (const { name, after } of changes) {
+    const had = results.get(name);
+    if (after !== null && matches(after)) {
+      if (had === undefined || !sameVersion(had, after)) {
+        results.set(name, after);
+        changed.push(after);
+      }
+    } else if (had !== undefined) {
+      results.delete(name);
+      removed.push(name);
+    }
+  }
+  return { changed, removed };
+}
+
 class Session implements ListenSession {
-  readonly targets = new Map<number, TargetState>();
+  readonly targets = new Map<number, Target>();
   closed = false;
 
   constructor(
@@ -140,12 +168,15 @@ class Session implements ListenSession {
   }
 }
 
+type Entry = { doc: Document | null; targetIds: number[]; removedTargetIds: number[] };
+
 export class ListenEngine {
   readonly sessions = new Set<Session>();
-  private readonly byCollection = new Map<string, Set<TargetState>>();
-  private readonly byGroup = new Map<string, Set<TargetState>>();
-  private readonly byDocument = new Map<string, Set<TargetState>>();
-  private readonly kindless = new Set<TargetState>();
+  private readonly views = new Map<string, QueryView>();
+  private readonly byCollection = new Map<string, Set<QueryView>>();
+  private readonly byGroup = new Map<string, Set<QueryView>>();
+  private readonly kindless = new Set<QueryView>();
+  private readonly byDocument = new Map<string, Set<DocumentsTarget>>();
   private targetCount = 0;
 
   constructor(
@@ -156,6 +187,11 @@ export class ListenEngine {
 
   get activeTargets(): number {
     return this.targetCount;
+  }
+
+  /** Distinct listened queries (targets with equal queries share one). */
+  get activeViews(): number {
+    return this.views.size;
   }
 
   open(ctx: RequestContext, sink: ListenSink): ListenSession {
@@ -172,15 +208,30 @@ export class ListenEngine {
     session.send({ kind: 'targetChange', changeType: 'REMOVE', targetIds: [targetId], cause });
   }
 
-  private prepare(session: Session, spec: ListenTarget): TargetState {
+  private authorize(
+    ctx: RequestContext,
+    spec:
+      | { kind: 'documents'; names: readonly string[] }
+      | { kind: 'query'; parent: string; query: StructuredQuery },
+  ): void {
+    if (ctx.caller.kind === 'owner') return;
+    const view = { time: this.clock.now(), lookup: (name: string) => this.store.get(name) };
+    const authorizer = this.authorizer();
+    if (spec.kind === 'documents') {
+      for (const name of spec.names) authorizer.authorizeGet(ctx, { ...view, name });
+    } else {
+      authorizer.authorizeList(ctx, { ...view, parent: spec.parent, query: spec.query });
+    }
+  }
+
+  /** Validates and authorizes a target; returns how to build it. */
+  private prepare(
+    session: Session,
+    spec: ListenTarget,
+  ):
+    | { kind: 'documents'; names: string[] }
+    | { kind: 'query'; key: string; compiled: CompiledQuery } {
     const { ctx } = session;
-    const base = {
-      session,
-      targetId: spec.targetId,
-      results: new Map(),
-      window: [],
-      complete: true,
-    };
     if (spec.target.kind === 'documents') {
       if (spec.target.names.length === 0) {
         throw new EmulatorError(
@@ -189,40 +240,15 @@ export class ListenEngine {
         );
       }
       for (const name of spec.target.names) parseDocumentName(name, ctx.database);
-      return {
-        ...base,
-        compiled: null,
-        names: [...new Set(spec.target.names)],
-        limit: undefined,
-        rerun: false,
-      };
+      const names = [...new Set(spec.target.names)];
+      this.authorize(ctx, { kind: 'documents', names });
+      return { kind: 'documents', names };
     }
-    parseParentName(spec.target.parent, ctx.database);
-    const compiled = compileQuery(spec.target.parent, spec.target.query);
-    const { offset, limit } = compiled.query;
-    return {
-      ...base,
-      compiled,
-      names: [],
-      limit: offset === 0 ? limit : undefined,
-      rerun: offset > 0,
-    };
-  }
-
-  private authorize(target: TargetState): void {
-    const { ctx } = target.session;
-    if (ctx.caller.kind === 'owner') return;
-    const view = { time: this.clock.now(), lookup: (name: string) => this.store.get(name) };
-    const authorizer = this.authorizer();
-    if (target.compiled === null) {
-      for (const name of target.names) authorizer.authorizeGet(ctx, { ...view, name });
-    } else {
-      authorizer.authorizeList(ctx, {
-        ...view,
-        parent: target.compiled.parent,
-        query: target.compiled.query,
-      });
-    }
+    const { parent, query } = spec.target;
+    parseParentName(parent, ctx.database);
+    const compiled = compileQuery(parent, query);
+    this.authorize(ctx, { kind: 'query', parent, query });
+    return { kind: 'query', key: canonicalQueryKey(parent, query), compiled };
   }
 
   addTarget(session: Session, spec: ListenTarget): void {
@@ -247,14 +273,29 @@ export class ListenEngine {
       );
       return;
     }
-    let target: TargetState;
+    let prepared: ReturnType<ListenEngine['prepare']>;
     try {
-      target = this.prepare(session, spec);
-      this.authorize(target);
+      prepared = this.prepare(session, spec);
     } catch (error) {
       this.reject(session, targetId, error);
       return;
     }
+    let target: Target;
+    let initial: ReadonlyMap<string, Document>;
+    if (prepared.kind === 'documents') {
+      const results = new Map<string, Document>();
+      for (const name of prepared.names) {
+        const doc = this.store.get(name);
+        if (doc !== null) results.set(name, doc);
+      }
+      target = { kind: 'documents', session, targetId, names: prepared.names, results };
+      initial = results;
+    } else {
+      const view = this.views.get(prepared.key) ?? this.createView(prepared.key, prepared.compiled);
+      target = { kind: 'query', session, targetId, view };
+      initial = viewResults(view);
+    }
+
     session.send({ kind: 'targetChange', changeType: 'ADD', targetIds: [targetId] });
     const resuming =
       (spec.resumeToken !== undefined && spec.resumeToken.length > 0) ||
@@ -263,8 +304,7 @@ export class ListenEngine {
       // The client keeps its old results; RESET drops them so deletes made meanwhile show.
       session.send({ kind: 'targetChange', changeType: 'RESET', targetIds: [targetId] });
     }
-    this.load(target);
-    for (const doc of target.results.values()) {
+    for (const doc of initial.values()) {
       session.send({
         kind: 'documentChange',
         document: doc,
@@ -287,117 +327,140 @@ export class ListenEngine {
       readTime,
       resumeToken,
     });
-    if (spec.once === true) {
-      session.send({ kind: 'targetChange', changeType: 'REMOVE', targetIds: [targetId] });
-      return;
-    }
     this.register(target);
+    if (spec.once === true) {
+      this.unregister(target);
+      session.send({ kind: 'targetChange', changeType: 'REMOVE', targetIds: [targetId] });
+    }
   }
 
-  /** Fills a target's results from the store. */
-  private load(target: TargetState): void {
-    if (target.compiled === null) {
-      target.results = new Map();
-      for (const name of target.names) {
-        const doc = this.store.get(name);
-        if (doc !== null) target.results.set(name, doc);
+  private createView(key: string, compiled: CompiledQuery): QueryView {
+    const { offset, limit } = compiled.query;
+    const windowed = offset > 0 || limit !== undefined;
+    const view: QueryView = {
+      key,
+      compiled,
+      window: windowed
+        ? new QueryWindow(compiled, () => queryCandidates(this.store, compiled))
+        : null,
+      results: new Map(),
+      targets: new Set(),
+    };
+    if (view.window !== null) {
+      view.window.load();
+    } else {
+      for (const doc of runQueryOnStore(this.store, compiled).documents) {
+        view.results.set(doc.name, doc);
       }
-      return;
     }
-    if (target.limit === undefined) {
-      const { documents } = runQueryOnStore(this.store, target.compiled);
-      target.results = new Map(documents.map((d) => [d.name, d]));
-      return;
+    this.views.set(key, view);
+    if (!compiled.allDescendants) {
+      addToIndex(this.byCollection, `${compiled.parent}/${compiled.collectionId}`, view);
+    } else if (compiled.collectionId === '') {
+      this.kindless.add(view);
+    } else {
+      addToIndex(this.byGroup, compiled.collectionId, view);
     }
-    // Run without the limit once to learn whether the window holds everything that matches.
-    const unlimited = { ...target.compiled, query: { ...target.compiled.query, limit: undefined } };
-    const { documents } = runQueryOnStore(this.store, unlimited);
-    target.window = documents.slice(0, target.limit);
-    target.complete = documents.length <= target.limit;
-    target.results = new Map(target.window.map((d) => [d.name, d]));
+    return view;
   }
 
-  private register(target: TargetState): void {
+  private dropView(view: QueryView): void {
+    const { compiled } = view;
+    this.views.delete(view.key);
+    if (!compiled.allDescendants) {
+      removeFromIndex(this.byCollection, `${compiled.parent}/${compiled.collectionId}`, view);
+    } else if (compiled.collectionId === '') {
+      this.kindless.delete(view);
+    } else {
+      removeFromIndex(this.byGroup, compiled.collectionId, view);
+    }
+  }
+
+  private register(target: Target): void {
     target.session.targets.set(target.targetId, target);
     this.targetCount++;
-    const { compiled } = target;
-    if (compiled === null) {
-      for (const name of target.names) addToIndex(this.byDocument, name, target);
-    } else if (!compiled.allDescendants) {
-      addToIndex(this.byCollection, `${compiled.parent}/${compiled.collectionId}`, target);
-    } else if (compiled.collectionId === '') {
-      this.kindless.add(target);
+    if (target.kind === 'query') {
+      target.view.targets.add(target);
     } else {
-      addToIndex(this.byGroup, compiled.collectionId, target);
+      for (const name of target.names) addToIndex(this.byDocument, name, target);
     }
   }
 
-  unregister(target: TargetState): void {
+  unregister(target: Target): void {
     if (target.session.targets.get(target.targetId) !== target) return;
     target.session.targets.delete(target.targetId);
     this.targetCount--;
-    const { compiled } = target;
-    if (compiled === null) {
-      for (const name of target.names) removeFromIndex(this.byDocument, name, target);
-    } else if (!compiled.allDescendants) {
-      removeFromIndex(this.byCollection, `${compiled.parent}/${compiled.collectionId}`, target);
-    } else if (compiled.collectionId === '') {
-      this.kindless.delete(target);
+    if (target.kind === 'query') {
+      target.view.targets.delete(target);
+      if (target.view.targets.size === 0) this.dropView(target.view);
     } else {
-      removeFromIndex(this.byGroup, compiled.collectionId, target);
+      for (const name of target.names) removeFromIndex(this.byDocument, name, target);
     }
   }
 
   /** Tells every affected listener about one commit's changes, then the commit's read time. */
   onCommit(changes: readonly DocumentChange[], commitTime: Timestamp): void {
     if (this.targetCount === 0 || changes.length === 0) return;
-    const affected = new Map<TargetState, DocumentChange[]>();
-    const collect = (targets: Iterable<TargetState> | undefined, change: DocumentChange): void => {
-      if (targets === undefined) return;
-      for (const target of targets) {
-        let list = affected.get(target);
-        if (list === undefined) {
-          list = [];
-          affected.set(target, list);
-        }
-        list.push(change);
+    const affectedViews = new Map<QueryView, DocumentChange[]>();
+    const affectedTargets = new Map<DocumentsTarget, DocumentChange[]>();
+    const collect = <T>(
+      into: Map<T, DocumentChange[]>,
+      items: Iterable<T> | undefined,
+      change: DocumentChange,
+    ): void => {
+      if (items === undefined) return;
+      for (const item of items) {
+        const list = into.get(item);
+        if (list === undefined) into.set(item, [change]);
+        else list.push(change);
       }
     };
     for (const change of changes) {
-      collect(this.byCollection.get(collectionPathOf(change.name)), change);
-      collect(this.byGroup.get(collectionIdOf(change.name)), change);
-      collect(this.byDocument.get(change.name), change);
-      if (this.kindless.size > 0) collect(this.kindless, change);
+      collect(affectedViews, this.byCollection.get(collectionPathOf(change.name)), change);
+      collect(affectedViews, this.byGroup.get(collectionIdOf(change.name)), change);
+      if (this.kindless.size > 0) collect(affectedViews, this.kindless, change);
+      collect(affectedTargets, this.byDocument.get(change.name), change);
     }
-    if (affected.size === 0) return;
+    if (affectedViews.size === 0 && affectedTargets.size === 0) return;
 
-    type Entry = { doc: Document | null; targetIds: number[]; removedTargetIds: number[] };
     const bySession = new Map<Session, Map<string, Entry>>();
-    const entryFor = (session: Session, name: string): Entry => {
-      let entries = bySession.get(session);
+    const record = (target: Target, delta: WindowDelta): void => {
+      if (delta.changed.length === 0 && delta.removed.length === 0) return;
+      let entries = bySession.get(target.session);
       if (entries === undefined) {
         entries = new Map();
-        bySession.set(session, entries);
+        bySession.set(target.session, entries);
       }
-      let entry = entries.get(name);
-      if (entry === undefined) {
-        entry = { doc: null, targetIds: [], removedTargetIds: [] };
-        entries.set(name, entry);
-      }
-      return entry;
-    };
-
-    for (const [target, list] of affected) {
-      if (target.session.closed || target.session.targets.get(target.targetId) !== target) continue;
-      if (target.compiled === null && !this.stillAuthorized(target)) continue;
-      const delta = this.applyChanges(target, list);
+      const entryFor = (name: string): Entry => {
+        let entry = (entries as Map<string, Entry>).get(name);
+        if (entry === undefined) {
+          entry = { doc: null, targetIds: [], removedTargetIds: [] };
+          (entries as Map<string, Entry>).set(name, entry);
+        }
+        return entry;
+      };
       for (const doc of delta.changed) {
-        const entry = entryFor(target.session, doc.name);
+        const entry = entryFor(doc.name);
         entry.doc = doc;
         entry.targetIds.push(target.targetId);
       }
-      for (const name of delta.removed)
-        entryFor(target.session, name).removedTargetIds.push(target.targetId);
+      for (const name of delta.removed) entryFor(name).removedTargetIds.push(target.targetId);
+    };
+
+    for (const [view, list] of affectedViews) {
+      const delta =
+        view.window !== null
+          ? view.window.apply(list)
+          : applyToResults(view.results, list, view.compiled.matches);
+      for (const target of view.targets) record(target, delta);
+    }
+    for (const [target, list] of affectedTargets) {
+      if (target.session.targets.get(target.targetId) !== target) continue;
+      if (!this.stillAuthorized(target)) continue;
+      record(
+        target,
+        applyToResults(target.results, list, () => true),
+      );
     }
 
     const resumeToken = resumeTokenFor(commitTime);
@@ -437,9 +500,9 @@ export class ListenEngine {
   }
 
   /** Document targets are re-checked when their document changes (rules may read it). */
-  private stillAuthorized(target: TargetState): boolean {
+  private stillAuthorized(target: DocumentsTarget): boolean {
     try {
-      this.authorize(target);
+      this.authorize(target.session.ctx, { kind: 'documents', names: target.names });
       return true;
     } catch (error) {
       this.unregister(target);
@@ -448,96 +511,7 @@ export class ListenEngine {
     }
   }
 
-  private applyChanges(target: TargetState, changes: readonly DocumentChange[]): Delta {
-    const { compiled } = target;
-    if (compiled === null || target.limit === undefined) {
-      if (compiled !== null && target.rerun) {
-        const before = target.results;
-        this.load(target);
-        return diffResults(before, target.results);
-      }
-      const changed: Document[] = [];
-      const removed: string[] = [];
-      for (const { name, after } of changes) {
-        const had = target.results.get(name);
-        if (after !== null && (compiled === null || compiled.matches(after))) {
-          if (had === undefined || !sameVersion(had, after)) {
-            target.results.set(name, after);
-            changed.push(after);
-          }
-        } else if (had !== undefined) {
-          target.results.delete(name);
-          removed.push(name);
-        }
-      }
-      return { changed, removed };
-    }
-    return this.applyWindowChanges(target, compiled, target.limit, changes);
-  }
-
-  private applyWindowChanges(
-    target: TargetState,
-    compiled: CompiledQuery,
-    limit: number,
-    changes: readonly DocumentChange[],
-  ): Delta {
-    const window = target.window;
-    // Untracked matches of an incomplete window all sort after its last document, so a changed
-    // document may only enter the window if it sorts before that boundary.
-    const boundary = target.complete ? undefined : window[window.length - 1];
-    let before: Map<string, Document> | null = null;
-    for (const { name, after } of changes) {
-      const had = target.results.get(name);
-      const matches =
-        after !== null &&
-        compiled.matches(after) &&
-        (boundary === undefined || compiled.compare(after, boundary) <= 0);
-      if (had === undefined && !matches) continue;
-      before ??= new Map(target.results);
-      if (had !== undefined) {
-        window.splice(this.indexIn(window, had, compiled), 1);
-        target.results.delete(name);
-      }
-      if (matches) {
-        window.splice(this.insertionIndex(window, after, compiled), 0, after);
-        target.results.set(name, after);
-      }
-    }
-    if (before === null) return { changed: [], removed: [] };
-    if (window.length > limit) {
-      // Documents pushed out of the window: the ones past the limit.
-      for (const evicted of window.splice(limit)) target.results.delete(evicted.name);
-      target.complete = false;
-    } else if (window.length < limit && !target.complete) {
-      // Backfill: documents beyond the old window are not tracked, so re-run the query.
-      this.load(target);
-    }
-    return diffResults(before, target.results);
-  }
-
-  private indexIn(window: readonly Document[], doc: Document, compiled: CompiledQuery): number {
-    const index = this.insertionIndex(window, doc, compiled);
-    if (window[index]?.name === doc.name) return index;
-    return window.findIndex((d) => d.name === doc.name);
-  }
-
-  /** First index whose document sorts at or after `doc`. */
-  private insertionIndex(
-    window: readonly Document[],
-    doc: Document,
-    compiled: CompiledQuery,
-  ): number {
-    let lo = 0;
-    let hi = window.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compiled.compare(window[mid] as Document, doc) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Sends deletes for every document of `database` the listeners hold (after a clear). */
+  /** Sends deletes for documents removed by a clear. */
   onClear(removed: readonly Document[], time: Timestamp): void {
     this.onCommit(
       removed.map((doc) => ({ name: doc.name, before: doc, after: null })),
