@@ -7,7 +7,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Socket } from 'node:net';
 import type { CoreHandle } from './admin/core-handle.js';
-import { createRulesController, formatRulesIssues } from './admin/rules-controller.js';
+import { createRulesController } from './admin/rules-controller.js';
 import type { RulesController } from './admin/rules-controller.js';
 import { createHttpHandler } from './transport/http/http-handler.js';
 import { consoleLogger } from './transport/logger.js';
@@ -88,10 +88,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
       const reason = error instanceof Error ? error.message : String(error);
       throw new StartupError(`cannot read rules file ${options.rulesPath}: ${reason}`);
     }
-    const result = rules.load({ name: options.rulesPath, content: source });
+    const result = await rules.load({ name: options.rulesPath, content: source });
     if (!result.loaded) {
       throw new StartupError(
-        `rules file ${options.rulesPath} does not compile:\n${formatRulesIssues(options.rulesPath, result.issues)}`,
+        `rules file ${options.rulesPath} does not compile:\n${result.message}`,
       );
     }
   }

@@ -6,7 +6,6 @@ import { EmulatorError } from '../errors.js';
 import { readArray, readBoolean, readMessage, readString } from '../transport/http/json-reader.js';
 import type { CoreHandle } from './core-handle.js';
 import type { RulesController, RulesIssue } from './rules-controller.js';
-import { formatRulesIssues } from './rules-controller.js';
 
 export type ControlRequest = {
   readonly method: string;
@@ -92,12 +91,11 @@ async function loadRules(deps: ControlDeps, raw: unknown): Promise<ControlReply>
   const name =
     file.name === undefined ? 'security.rules' : readString(file.name, 'rules.files[0].name');
   const content = readString(file.content ?? '', 'rules.files[0].content');
-  const result = deps.rules.load({ name, content });
-  const hasErrors = result.issues.some((i) => i.severity === 'ERROR');
-  if (hasErrors && !ignoreErrors) {
+  const result = await deps.rules.load({ name, content });
+  if (!result.loaded && !ignoreErrors) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
-      `The rules did not compile; the previous rules stay in force.\n${formatRulesIssues(name, result.issues)}`,
+      `The rules did not compile; the previous rules stay in force.\n${result.message}`,
     );
   }
   return { status: 200, body: { issues: result.issues.map(toWireIssue) } };

@@ -13,6 +13,11 @@ export type SessionLimits = {
   readonly keepAliveMs: number;
   /** Longest a long-poll GET is held when it has nothing to deliver. */
   readonly longPollHoldMs: number;
+  /**
+   * A streaming GET is ended after carrying this many bytes, so that the client opens a new one
+   * and acknowledges (AID) what it has processed: acks ride only on requests.
+   */
+  readonly maxStreamingBytes: number;
 };
 
 type OutboxEntry = { readonly id: number; readonly text: string };
@@ -22,6 +27,7 @@ type Backchannel = {
   readonly longPoll: boolean;
   /** Highest array id written to this response. */
   sentUpTo: number;
+  bytesWritten: number;
   timer: NodeJS.Timeout | undefined;
 };
 
@@ -75,9 +81,18 @@ export class WebChannelSession {
 
   /** Queues one payload as its own array (the SDK reads only the first element of each). */
   enqueue(payload: unknown): void {
+    this.enqueueArray([payload]);
+  }
+
+  /** `["noop"]`: a keep-alive the client ignores. */
+  private enqueueNoop(): void {
+    this.enqueueArray(['noop']);
+  }
+
+  private enqueueArray(content: readonly unknown[]): void {
     if (this.closed) return;
     const id = this.nextArrayId++;
-    const text = toAsciiJson([id, [payload]]);
+    const text = toAsciiJson([id, content]);
     this.outbox.push({ id, text });
     this.outboxBytes += text.length;
     if (
@@ -125,6 +140,7 @@ export class WebChannelSession {
       res,
       longPoll: options.longPoll,
       sentUpTo: Number.isInteger(options.aid) ? options.aid : 0,
+      bytesWritten: 0,
       timer: undefined,
     };
     this.backchannel = backchannel;
@@ -140,23 +156,23 @@ export class WebChannelSession {
           options.holdMs ?? this.limits.longPollHoldMs,
           this.limits.longPollHoldMs,
         );
-        backchannel.timer = setTimeout(() => this.enqueue(['noop']), Math.max(hold, 0));
+        backchannel.timer = setTimeout(() => this.enqueueNoop(), Math.max(hold, 0));
+        backchannel.timer.unref();
       }
       return;
     }
     // Streaming: write at once (data or a noop) so the client's buffering-proxy detection,
     // which fires after a few handshake round trips on localhost, never trips.
-    if (hasPending) this.flush();
-    else this.enqueue(['noop']);
+    if (!hasPending) this.enqueueNoop();
     this.flushNow();
-    this.armKeepAlive(backchannel);
+    if (this.backchannel === backchannel) this.armKeepAlive(backchannel);
   }
 
   private armKeepAlive(backchannel: Backchannel): void {
     if (backchannel.timer) clearTimeout(backchannel.timer);
     backchannel.timer = setTimeout(() => {
       if (this.backchannel !== backchannel) return;
-      this.enqueue(['noop']);
+      this.enqueueNoop();
     }, this.limits.keepAliveMs);
     backchannel.timer.unref();
   }
@@ -188,9 +204,13 @@ export class WebChannelSession {
     if (pending.length === 0) return;
     const chunk = encodeChunk('[' + pending.map((e) => e.text).join(',') + ']');
     backchannel.sentUpTo = pending[pending.length - 1]!.id;
+    backchannel.bytesWritten += chunk.length;
     backchannel.res.write(chunk);
-    if (backchannel.longPoll) this.detachBackchannel();
-    else this.armKeepAlive(backchannel);
+    if (backchannel.longPoll || backchannel.bytesWritten >= this.limits.maxStreamingBytes) {
+      this.detachBackchannel();
+    } else {
+      this.armKeepAlive(backchannel);
+    }
   }
 
   /**

@@ -37,6 +37,7 @@ export const DEFAULT_WEBCHANNEL_LIMITS: WebChannelLimits = {
   maxOutboxBytes: 64 * 1024 * 1024,
   keepAliveMs: 25_000,
   longPollHoldMs: 25_000,
+  maxStreamingBytes: 1024 * 1024,
 };
 
 /** Value of the handshake's keep-alive field; the client times a backchannel out at 1.5×. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CODES, EmulatorError } from '../errors.js';
+import type { Code } from '../errors.js';
+import { grpcStatusOf, httpStatusOf, toEmulatorError, toJsonErrorBody } from './status.js';
+
+describe('status mapping', () => {
+  it('gives the Lite SDK an HTTP status it maps back to the same code family', () => {
+    // The Lite SDK's table (wire-brief §9) for the statuses it understands.
+    const lite: Partial<Record<Code, number>> = {
+      FAILED_PRECONDITION: 400,
+      INVALID_ARGUMENT: 400,
+      UNAUTHENTICATED: 401,
+      PERMISSION_DENIED: 403,
+      NOT_FOUND: 404,
+      ABORTED: 409,
+      ALREADY_EXISTS: 409,
+      RESOURCE_EXHAUSTED: 429,
+      CANCELLED: 499,
+      UNIMPLEMENTED: 501,
+      UNAVAILABLE: 503,
+      DEADLINE_EXCEEDED: 504,
+    };
+    for (const [code, status] of Object.entries(lite))
+      expect(httpStatusOf(code as Code)).toBe(status);
+    for (const code of Object.keys(CODES) as Code[]) {
+      if (code !== 'OK') expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
+      expect(grpcStatusOf(code)).toBe(CODES[code]);
+    }
+  });
+
+  it('writes {error:{code,message,status}}', () => {
+    expect(
+      toJsonErrorBody(
+        new EmulatorError('PERMISSION_DENIED', 'Missing or insufficient permissions.'),
+      ),
+    ).toEqual({
+      error: {
+        code: 7,
+        message: 'Missing or insufficient permissions.',
+        status: 'PERMISSION_DENIED',
+      },
+    });
+  });
+
+  it('turns unexpected exceptions into INTERNAL, logged once with the stack', () => {
+    const logged: string[] = [];
+    const mapped = toEmulatorError(new TypeError('boom'), (m) => logged.push(m));
+    expect(mapped.code).toBe('INTERNAL');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('TypeError: boom');
+    const passthrough = new EmulatorError('ABORTED', 'contention');
+    expect(toEmulatorError(passthrough, (m) => logged.push(m))).toBe(passthrough);
+    expect(logged).toHaveLength(1);
+  });
+});

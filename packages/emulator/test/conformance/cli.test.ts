@@ -1,0 +1,164 @@
+// The CLI as users run it: the built dist/cli.js in its own process. One ready line, a loud
+// warning without rules, clean exits on signals (exporting first when asked), and one clear line
+// with a non-zero status for a bad flag, a busy port or rules that do not compile.
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(PACKAGE_DIR, 'dist', 'cli.js');
+const DOCS = 'projects/demo-showcase/databases/(default)/documents';
+
+let scratch: string;
+
+beforeAll(async () => {
+  const started = Date.now();
+  // Build the real artifact, as `npm run firestore-emulator` does. Type errors elsewhere in the
+  // package are the typecheck step's business; the emitted files are what is run here.
+  await new Promise<void>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(PACKAGE_DIR, '../../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: PACKAGE_DIR },
+      () => resolve(),
+    );
+  });
+  expect(existsSync(CLI) && statSync(CLI).mtimeMs >= started - 1000).toBe(true);
+  scratch = await mkdtemp(join(tmpdir(), 'emulator-cli-'));
+}, 180_000);
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+type Run = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+};
+
+function run(args: string[]): Run {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function ready(r: Run): Promise<string> {
+  const start = Date.now();
+  while (!/ready at (\S+)\n/.test(r.stdout())) {
+    if (Date.now() - start > 20_000) throw new Error(`not ready: ${r.stdout()} ${r.stderr()}`);
+    if (r.child.exitCode !== null) throw new Error(`exited ${r.child.exitCode}: ${r.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return /ready at (\S+)\n/.exec(r.stdout())![1]!;
+}
+
+describe('firestore-emulator CLI', () => {
+  it('prints one ready line, warns without rules, and exits 0 on SIGTERM', async () => {
+    const r = run(['--port', '0']);
+    const url = await ready(r);
+    expect(
+      r
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('Firestore emulator ready at')),
+    ).toEqual([`Firestore emulator ready at ${url}`]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(r.stderr()).toMatch(/WARNING: security rules are OFF/);
+    expect(await (await fetch(`${url}/`)).text()).toBe('Ok');
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  });
+
+  it('rejects an unknown flag with one line and status 2', async () => {
+    const r = run(['--prot', '8080']);
+    expect(await r.exit).toBe(2);
+    expect(r.stderr().trim().split('\n')).toEqual([
+      'firestore-emulator: unknown option "--prot"; run with --help for the list',
+    ]);
+    const bad = run(['--port', 'eighty']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(/--port must be a number/);
+  });
+
+  it('reports a busy port clearly', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = run(['--port', String(port)]);
+      expect(await r.exit).toBe(1);
+      expect(r.stderr().trim()).toBe(
+        `firestore-emulator: port ${port} is already in use; pass --port to pick another`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('refuses rules that do not compile, with line and column', async () => {
+    const rules = join(scratch, 'broken.rules');
+    await writeFile(
+      rules,
+      "rules_version = '2';\nservice cloud.firestore {\n  match /x { allow read: if ; }\n}\n",
+    );
+    const r = run(['--port', '0', '--rules', rules]);
+    expect(await r.exit).toBe(1);
+    expect(r.stderr()).toMatch(/does not compile/);
+    expect(r.stderr()).toMatch(/broken\.rules:3:\d+/);
+  });
+
+  it('enforces --rules and reports them in the banner', async () => {
+    const rules = join(scratch, 'closed.rules');
+    await writeFile(
+      rules,
+      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{db}/documents/{doc=**} { allow read, write: if false; }\n}\n",
+    );
+    const r = run(['--port', '0', '--rules', rules]);
+    const url = await ready(r);
+    expect(r.stdout()).toMatch(/security rules loaded from .*closed\.rules/);
+    const denied = await fetch(`${url}/v1/${DOCS}:commit`, {
+      method: 'POST',
+      body: JSON.stringify({ writes: [{ update: { name: `${DOCS}/c/d`, fields: {} } }] }),
+    });
+    expect(denied.status).toBe(403);
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  });
+
+  it('exports on SIGINT and imports on the next start', async () => {
+    const dir = join(scratch, 'export');
+    const first = run(['--port', '0', '--export-on-exit', dir]);
+    const url = await ready(first);
+    const write = await fetch(`${url}/v1/${DOCS}:commit`, {
+      method: 'POST',
+      body: JSON.stringify({
+        writes: [
+          { update: { name: `${DOCS}/kept/one`, fields: { v: { stringValue: 'survives' } } } },
+        ],
+      }),
+    });
+    expect(write.status).toBe(200);
+    first.child.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+    expect(first.stdout()).toMatch(/exporting data to/);
+
+    const second = run(['--port', '0', '--import', dir]);
+    const url2 = await ready(second);
+    const doc = (await (await fetch(`${url2}/v1/${DOCS}/kept/one`)).json()) as { fields: unknown };
+    expect(doc.fields).toEqual({ v: { stringValue: 'survives' } });
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  });
+});
