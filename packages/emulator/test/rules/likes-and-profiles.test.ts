@@ -1,0 +1,409 @@
+// The like counter (moves by exactly one, in one batch with the liker's own like document) and
+// public profiles (written only by their user), against firestore.rules.
+import { deleteDoc, doc, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DELETE,
+  DRAFT,
+  EARLIER,
+  LATER,
+  PUBLISHED,
+  SERVER_TIME,
+  baseWorld,
+  chars,
+  likedWorld,
+  startRulesSuite,
+  toSdk,
+  twinProblems,
+  withChanges,
+  type Actor,
+  type Case,
+  type RulesSuite,
+} from './support.js';
+
+// ---- likes ----------------------------------------------------------------------------------
+
+type LikeKnobs = {
+  readonly actor: Actor;
+  /** 'liked': the other member already liked the published showcase (likeCount 1). */
+  readonly world: 'unliked' | 'liked';
+  readonly showcase: string;
+  /** Increment written to likeCount in the batch; null writes no counter change. */
+  readonly counter: number | null;
+  /** What the batch does to the like document; null leaves it alone. */
+  readonly like: 'create' | 'delete' | null;
+  /** Whose like document: 'self' is the actor's own uid. */
+  readonly likeFor: string;
+  readonly likeData: Readonly<Record<string, unknown>>;
+  /** Other showcase fields written along with the counter. */
+  readonly alsoChange: Readonly<Record<string, unknown>>;
+};
+
+const liking: LikeKnobs = {
+  actor: 'other',
+  world: 'unliked',
+  showcase: PUBLISHED,
+  counter: 1,
+  like: 'create',
+  likeFor: 'self',
+  likeData: { createdAt: SERVER_TIME },
+  alsoChange: {},
+};
+const unliking: LikeKnobs = { ...liking, world: 'liked', counter: -1, like: 'delete' };
+
+const LIKE = 'like: a member likes a published showcase';
+const UNLIKE = 'unlike: the liker unlikes';
+const UNLIKE_NAMED = 'unlike: the liker unlikes, naming their uid';
+
+const likeCase = (
+  name: string,
+  expect: 'ALLOW' | 'DENY',
+  knobs: LikeKnobs,
+  twin?: string,
+): Case<LikeKnobs> => ({
+  name,
+  expect,
+  ...(twin ? { twin } : {}),
+  knobs,
+});
+
+export const LIKE_CASES: readonly Case<LikeKnobs>[] = [
+  likeCase(LIKE, 'ALLOW', liking),
+  likeCase('like: a lone +1 without a like document', 'DENY', { ...liking, like: null }, LIKE),
+  likeCase('like: a like document without the +1', 'DENY', { ...liking, counter: null }, LIKE),
+  likeCase('like: a repeated +1 (already liked)', 'DENY', { ...liking, world: 'liked' }, LIKE),
+  likeCase('like: +2 with one like', 'DENY', { ...liking, counter: 2 }, LIKE),
+  likeCase('like: −1 with a new like', 'DENY', { ...liking, counter: -1 }, LIKE),
+  likeCase('like: written for another uid', 'DENY', { ...liking, likeFor: 'fan' }, LIKE),
+  likeCase('like: written for the owner', 'DENY', { ...liking, likeFor: 'owner' }, LIKE),
+  likeCase('like: by a guest', 'DENY', { ...liking, actor: 'guest' }, LIKE),
+  likeCase('like: by a visitor', 'DENY', { ...liking, actor: 'visitor' }, LIKE),
+  likeCase('like: by the owner of the showcase', 'DENY', { ...liking, actor: 'owner' }, LIKE),
+  likeCase('like: a draft', 'DENY', { ...liking, showcase: DRAFT }, LIKE),
+  likeCase(
+    'like: a like document with an extra key',
+    'DENY',
+    { ...liking, likeData: { createdAt: SERVER_TIME, note: 'hi' } },
+    LIKE,
+  ),
+  likeCase(
+    'like: a like document with a client createdAt',
+    'DENY',
+    { ...liking, likeData: { createdAt: EARLIER } },
+    LIKE,
+  ),
+  likeCase('like: also setting updatedAt to the request time', 'ALLOW', {
+    ...liking,
+    alsoChange: { updatedAt: SERVER_TIME },
+  }),
+  likeCase(
+    'like: also setting a client updatedAt',
+    'DENY',
+    { ...liking, alsoChange: { updatedAt: LATER } },
+    'like: also setting updatedAt to the request time',
+  ),
+  likeCase(
+    'like: also editing the title',
+    'DENY',
+    { ...liking, alsoChange: { title: 'Hijacked' } },
+    LIKE,
+  ),
+  likeCase(
+    'like: also changing ownerUid',
+    'DENY',
+    { ...liking, alsoChange: { ownerUid: 'other' } },
+    LIKE,
+  ),
+  likeCase(UNLIKE, 'ALLOW', unliking),
+  likeCase(UNLIKE_NAMED, 'ALLOW', { ...unliking, likeFor: 'other' }),
+  likeCase('unlike: −1 without a like document', 'DENY', { ...unliking, world: 'unliked' }, UNLIKE),
+  likeCase('unlike: a lone −1 keeping the like', 'DENY', { ...unliking, like: null }, UNLIKE),
+  likeCase(
+    'unlike: deleting the like without the −1',
+    'DENY',
+    { ...unliking, counter: null },
+    UNLIKE,
+  ),
+  likeCase('unlike: −2 with one like', 'DENY', { ...unliking, counter: -2 }, UNLIKE),
+  likeCase(
+    "unlike: another member deletes the liker's like",
+    'DENY',
+    { ...unliking, likeFor: 'other', actor: 'fan' },
+    UNLIKE_NAMED,
+  ),
+  likeCase(
+    "unlike: the showcase owner deletes the liker's like",
+    'DENY',
+    { ...unliking, likeFor: 'other', actor: 'owner' },
+    UNLIKE_NAMED,
+  ),
+  likeCase(
+    "unlike: a guest deletes the liker's like",
+    'DENY',
+    { ...unliking, likeFor: 'other', actor: 'guest' },
+    UNLIKE_NAMED,
+  ),
+];
+
+function runLike(suite: RulesSuite, knobs: LikeKnobs): Promise<void> {
+  const db = suite.db(knobs.actor);
+  const likerUid = knobs.likeFor === 'self' ? knobs.actor : knobs.likeFor;
+  const batch = writeBatch(db);
+  if (knobs.counter !== null) {
+    const changes = toSdk(knobs.alsoChange, knobs.actor) as Record<string, unknown>;
+    batch.update(doc(db, knobs.showcase), { likeCount: increment(knobs.counter), ...changes });
+  }
+  const likeRef = doc(db, `${knobs.showcase}/likes/${likerUid}`);
+  if (knobs.like === 'create')
+    batch.set(likeRef, toSdk(knobs.likeData, knobs.actor) as Record<string, unknown>);
+  if (knobs.like === 'delete') batch.delete(likeRef);
+  return batch.commit();
+}
+
+// ---- profiles -------------------------------------------------------------------------------
+
+type ProfileKnobs = {
+  readonly actor: Actor;
+  readonly op: 'create' | 'update' | 'delete';
+  readonly collection: string;
+  /** Document id: 'self' is the actor's uid. */
+  readonly uid: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+};
+
+const newProfile = {
+  displayName: 'Fan',
+  photoURL: 'https://example.com/fan.png',
+  createdAt: SERVER_TIME,
+};
+const creating = (
+  changes: Readonly<Record<string, unknown>> = {},
+  knobs: Partial<ProfileKnobs> = {},
+): ProfileKnobs => ({
+  actor: 'fan',
+  op: 'create',
+  collection: 'users',
+  uid: 'self',
+  data: withChanges(newProfile, changes),
+  ...knobs,
+});
+const editing = (
+  data: Readonly<Record<string, unknown>>,
+  knobs: Partial<ProfileKnobs> = {},
+): ProfileKnobs => ({
+  actor: 'other',
+  op: 'update',
+  collection: 'users',
+  uid: 'other',
+  data,
+  ...knobs,
+});
+const deleting = (actor: Actor): ProfileKnobs => ({
+  actor,
+  op: 'delete',
+  collection: 'users',
+  uid: 'other',
+});
+
+const PROFILE = 'profile: a member creates their profile';
+const RENAME = 'profile: a member renames themself';
+const photo2048 = 'https://example.com/' + chars(2048 - 20, 'p');
+
+const profileCase = (
+  name: string,
+  expect: 'ALLOW' | 'DENY',
+  knobs: ProfileKnobs,
+  twin?: string,
+): Case<ProfileKnobs> => ({
+  name,
+  expect,
+  ...(twin ? { twin } : {}),
+  knobs,
+});
+
+export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
+  profileCase(PROFILE, 'ALLOW', creating()),
+  profileCase(
+    'profile: a guest creates their profile',
+    'DENY',
+    creating({}, { actor: 'guest' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: a visitor creates a profile',
+    'DENY',
+    creating({}, { actor: 'visitor' }),
+    PROFILE,
+  ),
+  profileCase(
+    "profile: a member creates someone else's profile",
+    'DENY',
+    creating({}, { uid: 'someone' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: a member writes to an unknown collection',
+    'DENY',
+    creating({}, { collection: 'admins' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: displayName of 80 characters',
+    'ALLOW',
+    creating({ displayName: chars(80) }),
+  ),
+  profileCase(
+    'profile: displayName of 81 characters',
+    'DENY',
+    creating({ displayName: chars(81) }),
+    'profile: displayName of 80 characters',
+  ),
+  profileCase(
+    'profile: displayName of 80 characters outside the BMP',
+    'ALLOW',
+    creating({ displayName: chars(80, '🎨') }),
+  ),
+  profileCase(
+    'profile: displayName of 81 characters outside the BMP',
+    'DENY',
+    creating({ displayName: chars(81, '🎨') }),
+    'profile: displayName of 80 characters outside the BMP',
+  ),
+  profileCase('profile: empty displayName', 'DENY', creating({ displayName: '' }), PROFILE),
+  profileCase('profile: blank displayName', 'DENY', creating({ displayName: '   ' }), PROFILE),
+  profileCase(
+    'profile: displayName with surrounding spaces',
+    'ALLOW',
+    creating({ displayName: ' Fan ' }),
+  ),
+  profileCase(
+    'profile: displayName that is not a string',
+    'DENY',
+    creating({ displayName: 7 }),
+    PROFILE,
+  ),
+  profileCase('profile: without a displayName', 'DENY', creating({ displayName: DELETE }), PROFILE),
+  profileCase('profile: null photoURL', 'ALLOW', creating({ photoURL: null })),
+  profileCase('profile: without a photoURL', 'ALLOW', creating({ photoURL: DELETE })),
+  profileCase(
+    'profile: http photoURL',
+    'ALLOW',
+    creating({ photoURL: 'http://example.com/fan.png' }),
+  ),
+  profileCase(
+    'profile: javascript: photoURL',
+    'DENY',
+    creating({ photoURL: 'javascript:alert(1)' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: JaVaScRiPt: photoURL',
+    'DENY',
+    creating({ photoURL: 'JaVaScRiPt:alert(1)' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: data: photoURL',
+    'DENY',
+    creating({ photoURL: 'data:image/png;base64,iVBORw0KGgo=' }),
+    PROFILE,
+  ),
+  profileCase(
+    'profile: attribute-breaking photoURL',
+    'DENY',
+    creating({ photoURL: 'https://example.com/a.png"><script>' }),
+    PROFILE,
+  ),
+  profileCase('profile: photoURL of 2048 characters', 'ALLOW', creating({ photoURL: photo2048 })),
+  profileCase(
+    'profile: photoURL of 2049 characters',
+    'DENY',
+    creating({ photoURL: photo2048 + 'p' }),
+    'profile: photoURL of 2048 characters',
+  ),
+  profileCase('profile: forged createdAt', 'DENY', creating({ createdAt: EARLIER }), PROFILE),
+  profileCase('profile: an extra key', 'DENY', creating({ role: 'admin' }), PROFILE),
+  profileCase(RENAME, 'ALLOW', editing({ displayName: 'Renamed' })),
+  profileCase(
+    'profile: a member renames someone else',
+    'DENY',
+    editing({ displayName: 'Renamed' }, { actor: 'owner' }),
+    RENAME,
+  ),
+  profileCase(
+    'profile: a guest renames someone',
+    'DENY',
+    editing({ displayName: 'Renamed' }, { actor: 'guest' }),
+    RENAME,
+  ),
+  profileCase(
+    'profile: renaming to 81 characters',
+    'DENY',
+    editing({ displayName: chars(81) }),
+    RENAME,
+  ),
+  profileCase(
+    'profile: changing createdAt',
+    'DENY',
+    editing({ displayName: 'Renamed', createdAt: SERVER_TIME }),
+    RENAME,
+  ),
+  profileCase(
+    'profile: adding an extra key',
+    'DENY',
+    editing({ displayName: 'Renamed', role: 'admin' }),
+    RENAME,
+  ),
+  profileCase(
+    'profile: setting a JaVaScRiPt: photoURL',
+    'DENY',
+    editing({ displayName: 'Renamed', photoURL: 'JaVaScRiPt:x' }),
+    RENAME,
+  ),
+  profileCase('profile: a member deletes their profile', 'ALLOW', deleting('other')),
+  profileCase(
+    "profile: a member deletes someone else's profile",
+    'DENY',
+    deleting('owner'),
+    'profile: a member deletes their profile',
+  ),
+  profileCase(
+    'profile: a guest deletes a profile',
+    'DENY',
+    deleting('guest'),
+    'profile: a member deletes their profile',
+  ),
+];
+
+function runProfile(suite: RulesSuite, knobs: ProfileKnobs): Promise<unknown> {
+  const db = suite.db(knobs.actor);
+  const id = knobs.uid === 'self' ? knobs.actor : knobs.uid;
+  const reference = doc(db, `${knobs.collection}/${id}`);
+  const data = toSdk(knobs.data ?? {}, knobs.actor) as Record<string, unknown>;
+  if (knobs.op === 'create') return setDoc(reference, data);
+  if (knobs.op === 'update') return updateDoc(reference, data);
+  return deleteDoc(reference);
+}
+
+describe('firestore.rules: likes and profiles', () => {
+  let suite: RulesSuite;
+  beforeAll(async () => {
+    suite = await startRulesSuite();
+  });
+  afterAll(() => suite.close());
+
+  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
+    expect(twinProblems(LIKE_CASES)).toEqual([]);
+    expect(twinProblems(PROFILE_CASES)).toEqual([]);
+  });
+
+  it.each(LIKE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
+    await suite.reset(c.knobs.world === 'liked' ? likedWorld() : baseWorld());
+    await suite.check(c.expect, () => runLike(suite, c.knobs));
+  });
+
+  it.each(PROFILE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
+    await suite.reset(baseWorld());
+    await suite.check(c.expect, () => runProfile(suite, c.knobs));
+  });
+});

@@ -1,0 +1,264 @@
+// The project's firestore.rules under test with @firebase/rules-unit-testing against our
+// in-process emulator: the test environment PUTs the rules to the emulator's rules endpoint,
+// clears data through the clear endpoint, and seeds through the owner token.
+//
+// Every case is plain data (its "knobs"), so each DENY can name an ALLOW twin and the suite can
+// check mechanically that the two differ in exactly one knob.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  Timestamp,
+  deleteField,
+  doc,
+  setDoc,
+  increment,
+  serverTimestamp,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore';
+import { createServer, type EmulatorServer } from '../../src/server.js';
+import { silentLogger } from '../../src/transport/logger.js';
+
+export const RULES_PATH = fileURLToPath(new URL('../../../../firestore.rules', import.meta.url));
+export const PROJECT_ID = 'demo-showcase';
+
+// ---- actors -------------------------------------------------------------------------------
+
+/** visitor: signed out; guest: anonymous; owner: the member who owns the seeded showcases;
+ *  other and fan: two more members. */
+export type Actor = 'visitor' | 'guest' | 'owner' | 'other' | 'fan';
+
+const memberClaims = (uid: string) => ({
+  firebase: {
+    sign_in_provider: 'password' as const,
+    identities: { email: [`${uid}@example.com`] },
+  },
+  email: `${uid}@example.com`,
+  email_verified: true,
+  name: uid,
+});
+
+function contextFor(env: RulesTestEnvironment, actor: Actor): RulesTestContext {
+  switch (actor) {
+    case 'visitor':
+      return env.unauthenticatedContext();
+    case 'guest':
+      return env.authenticatedContext('guest', {
+        firebase: { sign_in_provider: 'anonymous' as const, identities: {} },
+        provider_id: 'anonymous' as const,
+      });
+    default:
+      return env.authenticatedContext(actor, memberClaims(actor));
+  }
+}
+
+// ---- symbolic values ----------------------------------------------------------------------
+
+/** Knob values that stand for SDK sentinels, so that cases stay plain, comparable data. */
+export const SERVER_TIME = { $: 'serverTime' } as const;
+export const DELETE = { $: 'delete' } as const;
+/** A client-chosen time: what seeded documents carry, and a forgery when written by a client. */
+export const EARLIER = { $: 'time', millis: Date.UTC(2024, 0, 1) } as const;
+/** Another client-chosen time, unequal to EARLIER and to the request time. */
+export const LATER = { $: 'time', millis: Date.UTC(2025, 0, 1) } as const;
+export const increase = (by: number) => ({ $: 'increment', by }) as const;
+/** The acting user's uid (so that cases differing only in the actor stay one knob apart). */
+export const SELF = { $: 'self' } as const;
+
+/** Knob data → SDK data; `self` is the uid standing in for SELF. */
+export function toSdk(value: unknown, self = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => toSdk(item, self));
+  if (value !== null && typeof value === 'object') {
+    const tagged = value as { $?: string; millis?: number; by?: number };
+    if (tagged.$ === 'serverTime') return serverTimestamp();
+    if (tagged.$ === 'delete') return deleteField();
+    if (tagged.$ === 'time') return Timestamp.fromMillis(tagged.millis!);
+    if (tagged.$ === 'increment') return increment(tagged.by!);
+    if (tagged.$ === 'self') return self;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSdk(v, self)]));
+  }
+  return value;
+}
+
+/** `base` with `changes` applied; a DELETE value removes the key. */
+export function withChanges(
+  base: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base, ...changes };
+  for (const [key, value] of Object.entries(changes)) if (value === DELETE) delete out[key];
+  return out;
+}
+
+// ---- cases and twins ----------------------------------------------------------------------
+
+export type Expectation = 'ALLOW' | 'DENY';
+
+export type Case<Knobs> = {
+  readonly name: string;
+  readonly expect: Expectation;
+  /** For a DENY: the ALLOW case it differs from in exactly one knob. */
+  readonly twin?: string;
+  readonly knobs: Knobs;
+};
+
+/**
+ * The knobs as leaf paths → JSON. Nested objects are opened one level deep (`data.title`), so a
+ * change to one field of a document is one difference.
+ */
+function leaves(knobs: object): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(knobs)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('$' in value)) {
+      for (const [inner, innerValue] of Object.entries(value)) {
+        out.set(`${key}.${inner}`, JSON.stringify(innerValue));
+      }
+    } else if (value !== undefined) {
+      out.set(key, JSON.stringify(value));
+    }
+  }
+  return out;
+}
+
+export function knobDifferences(a: object, b: object): string[] {
+  const left = leaves(a);
+  const right = leaves(b);
+  const keys = new Set([...left.keys(), ...right.keys()]);
+  return [...keys].filter((key) => left.get(key) !== right.get(key)).sort();
+}
+
+/** Problems with the table: missing or non-ALLOW twins, twins that differ in more than one knob. */
+export function twinProblems<K extends object>(cases: readonly Case<K>[]): string[] {
+  const byName = new Map(cases.map((c) => [c.name, c]));
+  const problems: string[] = [];
+  if (byName.size !== cases.length) problems.push('case names are not unique');
+  for (const c of cases) {
+    if (c.expect === 'ALLOW') continue;
+    const twin = c.twin === undefined ? undefined : byName.get(c.twin);
+    if (twin === undefined) {
+      problems.push(`${c.name}: no twin named ${String(c.twin)}`);
+      continue;
+    }
+    if (twin.expect !== 'ALLOW') problems.push(`${c.name}: twin ${twin.name} is not an ALLOW case`);
+    const differences = knobDifferences(c.knobs, twin.knobs);
+    if (differences.length !== 1) {
+      problems.push(
+        `${c.name}: differs from ${twin.name} in ${differences.length} knobs (${differences.join(', ')})`,
+      );
+    }
+  }
+  return problems;
+}
+
+// ---- the environment ----------------------------------------------------------------------
+
+export type RulesSuite = {
+  readonly server: EmulatorServer;
+  readonly env: RulesTestEnvironment;
+  /** The Firestore an actor's requests go through (one app per actor, reused). */
+  db(actor: Actor): Firestore;
+  /** Clears every document, then writes `documents` with rules disabled. */
+  reset(documents: Readonly<Record<string, Record<string, unknown>>>): Promise<void>;
+  /** Runs `operation` as the case expects: assertSucceeds for ALLOW, assertFails for DENY. */
+  check(expectation: Expectation, operation: () => Promise<unknown>): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startRulesSuite(): Promise<RulesSuite> {
+  setLogLevel('silent');
+  const server = await createServer({ port: 0, log: silentLogger });
+  const env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host: '127.0.0.1', port: server.port, rules: readFileSync(RULES_PATH, 'utf8') },
+  });
+  const databases = new Map<Actor, Firestore>();
+  const db = (actor: Actor): Firestore => {
+    let firestore = databases.get(actor);
+    if (firestore === undefined) {
+      firestore = contextFor(env, actor).firestore() as unknown as Firestore;
+      databases.set(actor, firestore);
+    }
+    return firestore;
+  };
+  return {
+    server,
+    env,
+    db,
+    async reset(documents) {
+      await env.clearFirestore();
+      await env.withSecurityRulesDisabled(async (context) => {
+        const admin = context.firestore() as unknown as Firestore;
+        await Promise.all(
+          Object.entries(documents).map(([path, data]) =>
+            setDoc(doc(admin, path), toSdk(data) as Record<string, unknown>),
+          ),
+        );
+      });
+    },
+    async check(expectation, operation) {
+      if (expectation === 'ALLOW') await assertSucceeds(operation());
+      else await assertFails(operation());
+    },
+    async close() {
+      await env.cleanup();
+      await server.close();
+    },
+  };
+}
+
+// ---- the seeded world ---------------------------------------------------------------------
+
+export const PUBLISHED = 'showcases/pub';
+export const DRAFT = 'showcases/draft';
+
+/** A valid showcase as stored, owned by `ownerUid`. */
+export function storedShowcase(
+  ownerUid: string,
+  status: 'draft' | 'published',
+): Record<string, unknown> {
+  return {
+    title: status === 'published' ? 'Published work' : 'Draft work',
+    description: 'Made with care.',
+    url: 'https://example.com/work',
+    imageUrl: 'https://example.com/work.png',
+    tags: ['web', 'art'],
+    status,
+    ownerUid,
+    ownerName: 'Owner',
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+    likeCount: 0,
+  };
+}
+
+/** The owner's published and draft showcases and the other member's profile. */
+export function baseWorld(): Record<string, Record<string, unknown>> {
+  return {
+    [PUBLISHED]: storedShowcase('owner', 'published'),
+    [DRAFT]: storedShowcase('owner', 'draft'),
+    'users/owner': {
+      displayName: 'Owner',
+      photoURL: 'https://example.com/owner.png',
+      createdAt: EARLIER,
+    },
+    'users/other': { displayName: 'Other', createdAt: EARLIER },
+  };
+}
+
+/** The same, after `other` liked the published showcase. */
+export function likedWorld(): Record<string, Record<string, unknown>> {
+  return {
+    ...baseWorld(),
+    [PUBLISHED]: { ...storedShowcase('owner', 'published'), likeCount: 1 },
+    [`${PUBLISHED}/likes/other`]: { createdAt: EARLIER },
+  };
+}
+
+export const chars = (count: number, char = 'x'): string => char.repeat(count);
