@@ -140,7 +140,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   let closing = false;
 
   const route = (socket: Socket, head: Buffer, isHttp2: boolean): void => {
-    socket.setTimeout(0);
     socket.unshift(head);
     if (isHttp2) connections.http2Connections++;
     else connections.http1Connections++;
@@ -177,7 +176,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     // Resets before a protocol took over must not become uncaught 'error' events.
     socket.on('error', () => socket.destroy());
     socket.setNoDelay(true);
-    socket.setTimeout(FIRST_BYTES_TIMEOUT_MS, () => socket.destroy());
+    const onSilence = (): void => {
+      socket.destroy();
+    };
+    socket.setTimeout(FIRST_BYTES_TIMEOUT_MS);
+    socket.once('timeout', onSilence);
     let head: Buffer = Buffer.alloc(0);
     const onData = (chunk: Buffer): void => {
       head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
@@ -186,6 +189,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
       if (matches && head.length < HTTP2_PREFACE.length) return;
       socket.removeListener('data', onData);
       socket.pause();
+      socket.setTimeout(0);
+      socket.removeListener('timeout', onSilence);
       route(socket, head, matches);
     };
     socket.on('data', onData);

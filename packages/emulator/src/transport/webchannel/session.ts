@@ -144,6 +144,10 @@ export class WebChannelSession {
       timer: undefined,
     };
     this.backchannel = backchannel;
+    // A client that vanishes mid-write must not surface as an unhandled 'error' event.
+    res.on('error', () => {
+      if (this.backchannel === backchannel) this.detachBackchannel();
+    });
     res.on('close', () => {
       if (this.backchannel === backchannel) this.detachBackchannel();
     });
@@ -200,6 +204,10 @@ export class WebChannelSession {
   private flush(): void {
     const backchannel = this.backchannel;
     if (!backchannel || this.closed) return;
+    if (backchannel.res.destroyed) {
+      this.detachBackchannel();
+      return;
+    }
     const pending = this.outbox.filter((e) => e.id > backchannel.sentUpTo);
     if (pending.length === 0) return;
     const chunk = encodeChunk('[' + pending.map((e) => e.text).join(',') + ']');
@@ -220,7 +228,12 @@ export class WebChannelSession {
   close(options: { stop?: boolean } = {}): void {
     if (this.closed) return;
     const backchannel = this.backchannel;
-    if (options.stop && backchannel && !backchannel.res.writableEnded) {
+    if (
+      options.stop &&
+      backchannel &&
+      !backchannel.res.writableEnded &&
+      !backchannel.res.destroyed
+    ) {
       const id = this.nextArrayId++;
       backchannel.res.write(encodeChunk(toAsciiJson([[id, ['stop']]])));
     }
