@@ -1,0 +1,216 @@
+// The document CRUD methods no SDK build exercises (GetDocument, CreateDocument, UpdateDocument,
+// DeleteDocument, ListDocuments), over gRPC with a generic client on the vendored protos and over
+// REST, plus BatchGetDocuments' first-response transaction id.
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorServer } from '../../src/server.js';
+import { DATABASE, DOCUMENTS, startEmulator } from './support.js';
+import type { CapturingLogger } from './support.js';
+
+type Message = Record<string, unknown>;
+type UnaryMethod = (
+  request: Message,
+  metadata: grpc.Metadata,
+  callback: (error: grpc.ServiceError | null, response?: Message) => void,
+) => void;
+type Client = grpc.Client &
+  Record<string, UnaryMethod> & {
+    BatchGetDocuments(
+      request: Message,
+      metadata: grpc.Metadata,
+    ): grpc.ClientReadableStream<Message>;
+  };
+
+let server: EmulatorServer;
+let log: CapturingLogger;
+let client: Client;
+const owner = new grpc.Metadata();
+owner.set('authorization', 'Bearer owner');
+
+beforeAll(async () => {
+  ({ server, log } = await startEmulator());
+  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
+    includeDirs: [fileURLToPath(new URL('../../protos/', import.meta.url))],
+    keepCase: true,
+    longs: String,
+    enums: String,
+    bytes: Buffer,
+    oneofs: true,
+  });
+  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
+    google: {
+      firestore: {
+        v1: { Firestore: new (address: string, credentials: grpc.ChannelCredentials) => Client };
+      };
+    };
+  };
+  client = new loaded.google.firestore.v1.Firestore(
+    `127.0.0.1:${server.port}`,
+    grpc.credentials.createInsecure(),
+  );
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.close();
+});
+
+function unary(method: string, request: Message): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    client[method]!(request, owner, (error, response) =>
+      error ? reject(error) : resolve(response!),
+    );
+  });
+}
+
+describe('gRPC document CRUD', () => {
+  it('creates, gets, updates, lists and deletes documents', async () => {
+    const created = await unary('CreateDocument', {
+      parent: DOCUMENTS,
+      collection_id: 'crud',
+      document_id: 'one',
+      document: { fields: { n: { integer_value: '1' } } },
+    });
+    expect(created).toMatchObject({
+      name: `${DOCUMENTS}/crud/one`,
+      fields: { n: { integer_value: '1' } },
+    });
+    await expect(
+      unary('CreateDocument', {
+        parent: DOCUMENTS,
+        collection_id: 'crud',
+        document_id: 'one',
+        document: {},
+      }),
+    ).rejects.toMatchObject({ code: grpc.status.ALREADY_EXISTS });
+    const auto = await unary('CreateDocument', {
+      parent: DOCUMENTS,
+      collection_id: 'crud',
+      document: {},
+    });
+    expect(String(auto.name)).toMatch(
+      new RegExp(`^${DOCUMENTS.replace(/[()]/g, '\\$&')}/crud/[A-Za-z0-9]{20}$`),
+    );
+
+    const updated = await unary('UpdateDocument', {
+      document: { name: `${DOCUMENTS}/crud/one`, fields: { m: { string_value: 'x' } } },
+      update_mask: { field_paths: ['m'] },
+      current_document: { exists: true },
+    });
+    expect(updated.fields).toEqual({
+      n: { integer_value: '1', value_type: 'integer_value' },
+      m: { string_value: 'x', value_type: 'string_value' },
+    });
+    const got = await unary('GetDocument', {
+      name: `${DOCUMENTS}/crud/one`,
+      mask: { field_paths: ['m'] },
+    });
+    expect(Object.keys(got.fields as object)).toEqual(['m']);
+    await expect(unary('GetDocument', { name: `${DOCUMENTS}/crud/none` })).rejects.toMatchObject({
+      code: grpc.status.NOT_FOUND,
+    });
+
+    const listed = await unary('ListDocuments', {
+      parent: DOCUMENTS,
+      collection_id: 'crud',
+      page_size: 1,
+    });
+    expect((listed.documents as unknown[]).length).toBe(1);
+    expect(listed.next_page_token).not.toBe('');
+    await unary('DeleteDocument', { name: `${DOCUMENTS}/crud/one` });
+    await expect(unary('GetDocument', { name: `${DOCUMENTS}/crud/one` })).rejects.toMatchObject({
+      code: grpc.status.NOT_FOUND,
+    });
+  });
+
+  it('returns the new transaction id on the first BatchGetDocuments response', async () => {
+    const stream = client.BatchGetDocuments(
+      {
+        database: DATABASE,
+        documents: [`${DOCUMENTS}/crud/a`, `${DOCUMENTS}/crud/b`],
+        new_transaction: { read_write: {} },
+      },
+      owner,
+    );
+    const responses: Message[] = [];
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (m: Message) => responses.push(m));
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    expect(responses).toHaveLength(2);
+    expect(responses[0]!.transaction).toBeInstanceOf(Buffer);
+    expect((responses[0]!.transaction as Buffer).length).toBeGreaterThan(0);
+    expect(responses[0]!.missing).toBe(`${DOCUMENTS}/crud/a`);
+    await unary('Rollback', { database: DATABASE, transaction: responses[0]!.transaction });
+  });
+});
+
+describe('REST document CRUD', () => {
+  const base = (): string => `${server.url}/v1/${DOCUMENTS}`;
+
+  it('creates, patches, gets, lists and deletes documents', async () => {
+    const created = await fetch(`${base()}/rest?documentId=one`, {
+      method: 'POST',
+      body: JSON.stringify({ fields: { n: { integerValue: '1' } } }),
+    });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ name: `${DOCUMENTS}/rest/one` });
+    const again = await fetch(`${base()}/rest?documentId=one`, { method: 'POST', body: '{}' });
+    expect(again.status).toBe(409);
+
+    const patched = await fetch(
+      `${base()}/rest/one?updateMask.fieldPaths=m&currentDocument.exists=true`,
+      {
+        method: 'PATCH',
+        body: JSON.stringify({ fields: { m: { booleanValue: true } } }),
+      },
+    );
+    expect(((await patched.json()) as { fields: unknown }).fields).toEqual({
+      n: { integerValue: '1' },
+      m: { booleanValue: true },
+    });
+    const masked = (await (await fetch(`${base()}/rest/one?mask.fieldPaths=n`)).json()) as {
+      fields: object;
+    };
+    expect(Object.keys(masked.fields)).toEqual(['n']);
+    const list = (await (await fetch(`${base()}/rest`)).json()) as { documents: unknown[] };
+    expect(list.documents).toHaveLength(1);
+
+    expect(
+      (await fetch(`${base()}/rest/one?currentDocument.exists=false`, { method: 'DELETE' })).status,
+    ).toBe(409);
+    expect((await fetch(`${base()}/rest/one`, { method: 'DELETE' })).status).toBe(200);
+    const gone = await fetch(`${base()}/rest/one`);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
+  });
+
+  it('answers beginTransaction, rollback, listCollectionIds and batchWrite', async () => {
+    const post = async (method: string, body: unknown): Promise<Record<string, unknown>> =>
+      (await (
+        await fetch(`${base()}:${method}`, { method: 'POST', body: JSON.stringify(body) })
+      ).json()) as Record<string, unknown>;
+    const { transaction } = (await post('beginTransaction', { options: { readWrite: {} } })) as {
+      transaction: string;
+    };
+    expect(transaction).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(await post('rollback', { transaction })).toEqual({});
+    const batch = await post('batchWrite', {
+      writes: [
+        { update: { name: `${DOCUMENTS}/bw/a`, fields: {} } },
+        { update: { name: `${DOCUMENTS}/bw/a`, fields: {} }, currentDocument: { exists: false } },
+      ],
+    });
+    expect(batch.status).toEqual([{}, { code: 6, message: expect.any(String) }]);
+    expect(await post('listCollectionIds', {})).toMatchObject({
+      collectionIds: expect.arrayContaining(['bw']),
+    });
+  });
+
+  it('logged no internal errors', () => {
+    expect(log.errors).toEqual([]);
+  });
+});
