@@ -1,0 +1,142 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useNotify } from '../../components/feedback/notifier';
+import { clearLocalCache, hasUnconfirmedWrites, onLocalCache } from '../../lib/firebase/firestore';
+import {
+  createUserProfile,
+  publicNameOf,
+  updateUserProfileDoc,
+  userProfileRef,
+} from '../../lib/firebase/profiles';
+import { useDocSnapshot, useFirestore } from '../../lib/firebase/use-snapshot';
+import type { SessionUser } from '../../lib/session';
+import { loadAuthApi, useSession } from '../../lib/session';
+
+let memoryCacheExplained = false;
+
+/**
+ * The signed-in user's Firestore session, mounted once in the app bar:
+ * - listens to the user's own `users/{uid}` document, which keeps the connection indicator fed
+ *   on every screen and creates/updates the public profile of members;
+ * - says once when the browser only allows the memory cache;
+ * - before sign-out, warns about unconfirmed writes and clears the local cache.
+ */
+export function FirestoreSession() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionKeeper user={session.user} />
+    </Suspense>
+  );
+}
+
+function isHttpUrl(value: string | null): value is string {
+  return value !== null && /^https?:\/\/\S+$/i.test(value) && value.length <= 2048;
+}
+
+function SessionKeeper({ user }: { user: SessionUser }) {
+  const db = useFirestore();
+  const notify = useNotify();
+  const [confirm, setConfirm] = useState<((answer: 'proceed' | 'cancel') => void) | null>(null);
+
+  useEffect(
+    () =>
+      onLocalCache((kind) => {
+        if (kind !== 'memory' || memoryCacheExplained) return;
+        memoryCacheExplained = true;
+        notify({
+          severity: 'warning',
+          message:
+            "This browser doesn't let Showcase keep data on this device, so it works online only: changes made offline are lost when you close the tab.",
+        });
+      }),
+    [notify],
+  );
+
+  // Sign-out: warn about writes the server has not confirmed, then clear the local cache.
+  useEffect(() => {
+    let unregister: (() => void) | undefined;
+    let active = true;
+    void loadAuthApi().then((api) => {
+      if (!active) return;
+      unregister = api.registerBeforeSignOut(async () => {
+        if (await hasUnconfirmedWrites()) {
+          const answer = await new Promise<'proceed' | 'cancel'>((resolve) =>
+            setConfirm(() => resolve),
+          );
+          setConfirm(null);
+          if (answer === 'cancel') return 'cancel';
+        }
+        await clearLocalCache();
+        return 'proceed';
+      });
+    });
+    return () => {
+      active = false;
+      unregister?.();
+    };
+  }, []);
+
+  // The public profile of members: created the first time the server says it is missing, then
+  // kept in step with the account's name and photo. One attempt per value, so a rejected write
+  // can never loop.
+  const profile = useDocSnapshot(`own-profile|${user.uid}`, (firestore) =>
+    userProfileRef(firestore, user.uid),
+  );
+  const attempted = useRef(new Set<string>());
+  const wantedName = publicNameOf(user);
+  const wantedPhoto = isHttpUrl(user.photoURL) ? user.photoURL : null;
+  useEffect(() => {
+    if (
+      user.isAnonymous ||
+      profile.status !== 'success' ||
+      profile.fromCache ||
+      profile.hasPendingWrites
+    )
+      return;
+    const existing = profile.data;
+    if (existing && existing.displayName === wantedName && existing.photoURL === wantedPhoto)
+      return;
+    const attempt = `${existing ? 'update' : 'create'}|${wantedName}|${wantedPhoto ?? ''}`;
+    if (attempted.current.has(attempt)) return;
+    attempted.current.add(attempt);
+    const fields = { displayName: wantedName, photoURL: wantedPhoto };
+    const write = existing
+      ? updateUserProfileDoc(db, user.uid, fields)
+      : createUserProfile(db, user.uid, fields);
+    write.catch((error: unknown) =>
+      console.warn('[showcase] The public profile was not saved.', error),
+    );
+  }, [db, user.uid, user.isAnonymous, wantedName, wantedPhoto, profile]);
+
+  return (
+    <Dialog
+      open={confirm !== null}
+      onClose={() => confirm?.('cancel')}
+      aria-labelledby="pending-writes-title"
+      aria-describedby="pending-writes-text"
+    >
+      <DialogTitle id="pending-writes-title">Sign out and lose unsent changes?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="pending-writes-text">
+          Some of your changes are saved only on this device: the server has not confirmed them yet,
+          usually because you are offline. Signing out deletes them from this device.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => confirm?.('cancel')} autoFocus>
+          Stay signed in
+        </Button>
+        <Button color="error" onClick={() => confirm?.('proceed')}>
+          Sign out anyway
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

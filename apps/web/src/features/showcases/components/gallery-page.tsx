@@ -1,0 +1,256 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { paths } from '../../../config/paths';
+import { describeError } from '../../../lib/errors';
+import type { GallerySort } from '../../../lib/firebase/showcases';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useCurrentUser } from '../../../lib/session';
+import { newShowcasesLabel } from '../gallery-window';
+import { useGallery } from '../hooks/use-gallery';
+import { parseTags } from '../validation';
+import { PageState } from './page-states';
+import { ShowcaseGrid } from './showcase-grid';
+
+const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
+
+function readSort(value: string | null): GallerySort {
+  return value === 'liked' ? 'liked' : 'newest';
+}
+
+function readTag(value: string | null): string | null {
+  const tag = parseTags(value ?? '')[0];
+  return tag !== undefined && TAG_PATTERN.test(tag) ? tag : null;
+}
+
+/** `/`: the live gallery of published showcases. */
+export function GalleryPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get('sort'));
+  const tag = readTag(params.get('tag'));
+  const connection = useConnectionStatus();
+  const gallery = useGallery(sort, tag, user.uid);
+  const { snapshot, window } = gallery;
+
+  const update = (changes: { sort?: GallerySort; tag?: string | null }) => {
+    const next = new URLSearchParams(params);
+    const nextSort = changes.sort ?? sort;
+    const nextTag = changes.tag === undefined ? tag : changes.tag;
+    if (nextSort === 'newest') next.delete('sort');
+    else next.set('sort', nextSort);
+    if (nextTag === null) next.delete('tag');
+    else next.set('tag', nextTag);
+    setParams(next);
+  };
+
+  // An empty answer from the cache only means "nothing cached yet" while we can still ask.
+  const waitingForServer =
+    snapshot.status === 'success' &&
+    snapshot.fromCache &&
+    window.visible.length === 0 &&
+    connection !== 'offline';
+  const showNew = () => {
+    gallery.showNew();
+    globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <Stack sx={{ gap: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h1" variant="h4">
+            {tag ? `Showcases tagged #${tag}` : 'Showcases'}
+          </Typography>
+          <Typography color="text.secondary">What people made, live as they publish it.</Typography>
+        </Box>
+        {user.isAnonymous ? null : (
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            component={RouterLink}
+            to={paths.newShowcase}
+          >
+            New showcase
+          </Button>
+        )}
+      </Stack>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={sort}
+          onChange={(_event, value: GallerySort | null) => {
+            if (value !== null) update({ sort: value });
+          }}
+          aria-label="Sort showcases"
+          sx={{ '& .MuiToggleButton-root': { whiteSpace: 'nowrap', px: 2 } }}
+        >
+          <ToggleButton value="newest">Newest</ToggleButton>
+          <ToggleButton value="liked">Most liked</ToggleButton>
+        </ToggleButtonGroup>
+        <TagFilter tag={tag} onChange={(value) => update({ tag: value })} />
+      </Stack>
+
+      {window.held.length > 0 ? (
+        <Box
+          sx={{
+            position: 'sticky',
+            top: { xs: 64, sm: 72 },
+            zIndex: 2,
+            display: 'flex',
+            justifyContent: 'center',
+          }}
+        >
+          <Fab variant="extended" color="primary" size="medium" onClick={showNew}>
+            <ArrowUpwardOutlined sx={{ mr: 1 }} />
+            {newShowcasesLabel(window.held.length)}
+          </Fab>
+        </Box>
+      ) : null}
+
+      {snapshot.status === 'error' ? (
+        <ErrorAlert error={describeError(snapshot.error)} onRetry={gallery.retry} />
+      ) : null}
+
+      {snapshot.status === 'loading' || waitingForServer ? (
+        <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label="Loading showcases" />
+        </Box>
+      ) : snapshot.status === 'success' &&
+        window.visible.length === 0 &&
+        window.held.length === 0 ? (
+        connection === 'offline' && snapshot.fromCache ? (
+          <PageState title="Nothing saved on this device yet" icon={<CloudOffOutlined />}>
+            You&apos;re offline. Showcases you have seen before stay available offline; these will
+            load when you&apos;re back online.
+          </PageState>
+        ) : tag ? (
+          <PageState
+            title={`No showcases tagged #${tag} yet`}
+            icon={<CollectionsOutlined />}
+            action={<Button onClick={() => update({ tag: null })}>Show all showcases</Button>}
+          />
+        ) : (
+          <PageState
+            title="No showcases yet"
+            icon={<CollectionsOutlined />}
+            action={
+              user.isAnonymous ? (
+                <Button variant="contained" component={RouterLink} to={paths.signUp}>
+                  Create an account to publish
+                </Button>
+              ) : (
+                <Button variant="contained" component={RouterLink} to={paths.newShowcase}>
+                  Publish the first one
+                </Button>
+              )
+            }
+          >
+            When people publish what they made, it appears here the moment they do.
+          </PageState>
+        )
+      ) : (
+        <>
+          <ShowcaseGrid
+            showcases={window.visible}
+            label={tag ? `Showcases tagged ${tag}` : 'Showcases'}
+          />
+          {window.hasMore ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <Button
+                variant="outlined"
+                onClick={gallery.loadMore}
+                disabled={gallery.loadingMore}
+                startIcon={
+                  gallery.loadingMore ? <CircularProgress size={16} aria-hidden /> : undefined
+                }
+              >
+                Load more
+              </Button>
+            </Box>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Free text filter by one tag; applied as you type (after a pause) and kept in the URL. */
+function TagFilter({
+  tag,
+  onChange,
+}: {
+  tag: string | null;
+  onChange: (tag: string | null) => void;
+}) {
+  const [text, setText] = useState(tag ?? '');
+  const [appliedTag, setAppliedTag] = useState(tag);
+  // The URL changed from elsewhere (a tag chip, Back): follow it.
+  if (appliedTag !== tag) {
+    setAppliedTag(tag);
+    setText(tag ?? '');
+  }
+  const candidate = parseTags(text)[0] ?? null;
+  const invalid = candidate !== null && !TAG_PATTERN.test(candidate);
+
+  const apply = useEffectEvent(onChange);
+  useEffect(() => {
+    if (invalid || candidate === tag) return undefined;
+    const timer = setTimeout(() => apply(candidate), 400);
+    return () => clearTimeout(timer);
+  }, [candidate, invalid, tag]);
+
+  return (
+    <TextField
+      size="small"
+      label="Filter by tag"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !invalid) onChange(candidate);
+      }}
+      error={invalid}
+      helperText={invalid ? 'Tags use a–z, 0–9 and hyphens.' : undefined}
+      sx={{ width: { xs: '100%', sm: 280 } }}
+      slotProps={{
+        input: {
+          startAdornment: <InputAdornment position="start">#</InputAdornment>,
+          endAdornment: text ? (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                aria-label="Clear tag filter"
+                edge="end"
+                onClick={() => {
+                  setText('');
+                  onChange(null);
+                }}
+              >
+                <CloseOutlined fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}

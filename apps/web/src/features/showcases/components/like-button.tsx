@@ -1,0 +1,106 @@
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useNotify } from '../../../components/feedback/notifier';
+import { paths } from '../../../config/paths';
+import { describeError } from '../../../lib/errors';
+import { likesLabel } from '../format';
+import { useLike } from '../hooks/use-like';
+import { PendingChip } from './pending-chip';
+
+type LikeButtonProps = {
+  showcaseId: string;
+  likeCount: number;
+  uid: string;
+  isGuest: boolean;
+  isOwner: boolean;
+};
+
+/** **Like** / **Unlike** for members; guests see it disabled with the reason. */
+export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
+  const notify = useNotify();
+  const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
+  const count = (
+    <Typography
+      component="span"
+      aria-live="polite"
+      data-testid="like-count"
+      sx={{ fontWeight: 600 }}
+    >
+      {likesLabel(likeCount)}
+    </Typography>
+  );
+
+  if (isOwner) {
+    return (
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={<FavoriteBorder />}
+          disabled
+          aria-describedby="like-owner-hint"
+        >
+          Like
+        </Button>
+        {count}
+        <Typography id="like-owner-hint" variant="body2" color="text.secondary">
+          You can&apos;t like your own showcase.
+        </Typography>
+      </Stack>
+    );
+  }
+
+  if (isGuest) {
+    return (
+      <Stack sx={{ gap: 0.5 }}>
+        <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+          <Button
+            variant="outlined"
+            startIcon={<FavoriteBorder />}
+            disabled
+            aria-describedby="like-guest-hint"
+          >
+            Like
+          </Button>
+          {count}
+        </Stack>
+        <Typography id="like-guest-hint" variant="body2" color="text.secondary">
+          Guests can&apos;t like showcases.{' '}
+          <Link component={RouterLink} to={paths.signUp}>
+            Create an account
+          </Link>{' '}
+          to like and publish.
+        </Typography>
+      </Stack>
+    );
+  }
+
+  const onClick = () => {
+    like.toggle().catch((error: unknown) => {
+      const described = describeError(error);
+      notify({
+        severity: 'error',
+        message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${described.message}`,
+      });
+    });
+  };
+
+  return (
+    <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        variant={like.liked ? 'contained' : 'outlined'}
+        startIcon={like.liked ? <Favorite /> : <FavoriteBorder />}
+        onClick={onClick}
+        disabled={!like.ready || like.busy}
+      >
+        {like.liked ? 'Unlike' : 'Like'}
+      </Button>
+      {count}
+      {like.pending ? <PendingChip /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { hrefs, paths } from '../../../config/paths';
+import { describeError } from '../../../lib/errors';
+import { myShowcasesQuery, sameShowcase } from '../../../lib/firebase/showcases';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { useCurrentUser } from '../../../lib/session';
+import { formatDateTime, likesLabel } from '../format';
+import { PendingChip } from './pending-chip';
+
+const heading = (
+  <Typography component="h2" variant="h6" id="my-showcases-title">
+    My showcases
+  </Typography>
+);
+
+/** "My showcases" on /me: drafts and published ones, with pending markers. */
+export function MyShowcases() {
+  const user = useCurrentUser();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="my-showcases-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1 }}>
+        <Box sx={{ flexGrow: 1 }}>{heading}</Box>
+        {user.isAnonymous ? null : (
+          <Button
+            size="small"
+            startIcon={<AddOutlined />}
+            component={RouterLink}
+            to={paths.newShowcase}
+          >
+            New showcase
+          </Button>
+        )}
+      </Stack>
+      {user.isAnonymous ? (
+        <Typography color="text.secondary">
+          Guests can&apos;t publish.{' '}
+          <Link component={RouterLink} to={paths.signUp}>
+            Create an account
+          </Link>{' '}
+          to share what you made; you keep this session.
+        </Typography>
+      ) : (
+        <Suspense fallback={<Progress />}>
+          <MyShowcaseList uid={user.uid} />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
+
+function Progress() {
+  return (
+    <Box sx={{ py: 3, display: 'grid', placeItems: 'center' }}>
+      <CircularProgress size={28} aria-label="Loading your showcases" />
+    </Box>
+  );
+}
+
+function MyShowcaseList({ uid }: { uid: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const offline = useConnectionStatus() === 'offline';
+  const snapshot = useQuerySnapshot(`mine|${uid}|${attempt}`, (db) => myShowcasesQuery(db, uid), {
+    reuse: sameShowcase,
+  });
+
+  if (snapshot.status === 'error' && !snapshot.data) {
+    return (
+      <ErrorAlert
+        error={describeError(snapshot.error)}
+        onRetry={() => setAttempt((value) => value + 1)}
+      />
+    );
+  }
+  const items = snapshot.data ?? [];
+  if (snapshot.status === 'loading' || (items.length === 0 && snapshot.fromCache && !offline))
+    return <Progress />;
+  if (items.length === 0) {
+    return (
+      <Typography color="text.secondary">
+        Nothing yet. Your drafts and published showcases will be listed here.
+      </Typography>
+    );
+  }
+  return (
+    <List disablePadding aria-label="My showcases">
+      {items.map((showcase) => (
+        <ListItem
+          key={showcase.id}
+          divider
+          disableGutters
+          secondaryAction={
+            <IconButton
+              edge="end"
+              component={RouterLink}
+              to={hrefs.editShowcase(showcase.id)}
+              aria-label={`Edit ${showcase.title || 'Untitled'}`}
+            >
+              <EditOutlined />
+            </IconButton>
+          }
+          sx={{ pr: 6 }}
+        >
+          <ListItemText
+            primary={
+              <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Link
+                  component={RouterLink}
+                  to={hrefs.showcase(showcase.id)}
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {showcase.title || 'Untitled'}
+                </Link>
+                <Chip
+                  size="small"
+                  label={showcase.status === 'draft' ? 'Draft' : 'Published'}
+                  color={showcase.status === 'draft' ? 'default' : 'success'}
+                  variant="outlined"
+                />
+                {showcase.pending ? <PendingChip /> : null}
+              </Stack>
+            }
+            secondary={[
+              showcase.updatedAt ? `Updated ${formatDateTime(showcase.updatedAt)}` : null,
+              showcase.status === 'published' ? likesLabel(showcase.likeCount) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

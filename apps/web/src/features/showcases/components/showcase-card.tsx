@@ -1,0 +1,84 @@
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { hrefs } from '../../../config/paths';
+import type { Showcase } from '../../../lib/firebase/converters';
+import { formatDate, likesLabel } from '../format';
+import { PendingChip } from './pending-chip';
+import { ShowcaseImage } from './showcase-image';
+import { TagChips } from './tag-chips';
+
+/** One showcase in a grid. Every user-written value is rendered as text. */
+export const ShowcaseCard = memo(function ShowcaseCard({
+  showcase,
+  headingLevel = 'h2',
+}: {
+  showcase: Showcase;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, pending, status } = showcase;
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`showcase-${id}-title`}
+      data-showcase-id={id}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={hrefs.showcase(id)}
+        sx={{ flexGrow: 1, alignItems: 'stretch' }}
+      >
+        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} />
+        <CardContent sx={{ pb: 1 }}>
+          <Typography
+            id={`showcase-${id}-title`}
+            component={headingLevel}
+            variant="h6"
+            sx={{
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {title || 'Untitled'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {ownerName ? `by ${ownerName}` : 'by a member'}
+            {createdAt ? ` · ${formatDate(createdAt)}` : ''}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+      <Stack
+        direction="row"
+        sx={{ px: 2, pb: 1.5, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <TagChips tags={tags} max={3} />
+        </Box>
+        {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
+        {pending ? <PendingChip /> : null}
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+          aria-label={likesLabel(likeCount)}
+          role="img"
+        >
+          <FavoriteBorder fontSize="small" aria-hidden />
+          <Typography variant="body2" component="span" aria-hidden>
+            {likeCount.toLocaleString()}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+});

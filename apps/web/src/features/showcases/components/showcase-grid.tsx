@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import type { Showcase } from '../../../lib/firebase/converters';
+import { ShowcaseCard } from './showcase-card';
+
+/** A responsive grid of cards: one column at 360 px, up to four on wide screens. */
+export function ShowcaseGrid({
+  showcases,
+  label,
+  headingLevel = 'h2',
+}: {
+  showcases: readonly Showcase[];
+  label: string;
+  /** The level of each card's title under the page's headings. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
+      }}
+    >
+      {showcases.map((showcase) => (
+        <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
+          <ShowcaseCard showcase={showcase} headingLevel={headingLevel} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

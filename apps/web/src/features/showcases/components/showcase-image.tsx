@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { safeHttpUrl } from '../safe-url';
+
+type ShowcaseImageProps = {
+  imageUrl: string | null;
+  title: string;
+  /** Decorative next to a visible title (cards); described on the detail page. */
+  decorative?: boolean;
+  height?: number;
+  /** Show the whole image at its own aspect ratio (detail page) instead of a cropped band. */
+  natural?: boolean;
+};
+
+/** A stable hue per title, so placeholders differ without any stored colour. */
+function hue(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  return hash;
+}
+
+/**
+ * The showcase's image when its URL is http(s) and loads; otherwise a calm placeholder with the
+ * title's first letter. Never sends a referrer to the image host.
+ */
+export function ShowcaseImage({
+  imageUrl,
+  title,
+  decorative = true,
+  height = 180,
+  natural = false,
+}: ShowcaseImageProps) {
+  const src = safeHttpUrl(imageUrl);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const initial = Array.from(title.trim())[0]?.toUpperCase() ?? '·';
+
+  if (src === null || failedSrc === src) {
+    return (
+      <Box
+        aria-hidden
+        sx={{
+          height,
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: '3rem',
+          fontWeight: 700,
+          color: 'primary.main',
+          bgcolor: 'action.hover',
+          backgroundImage: `linear-gradient(135deg, hsl(${hue(title)} 70% 60% / 0.28), hsl(${(hue(title) + 60) % 360} 70% 60% / 0.12))`,
+          userSelect: 'none',
+        }}
+      >
+        {initial}
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={decorative ? '' : `Image for ${title}`}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedSrc(src)}
+      sx={
+        natural
+          ? {
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              maxHeight: 560,
+              objectFit: 'contain',
+              bgcolor: 'action.hover',
+            }
+          : { display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }
+      }
+    />
+  );
+}

@@ -1,0 +1,231 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { useNotify } from '../../../components/feedback/notifier';
+import { hrefs, paths } from '../../../config/paths';
+import { describeError } from '../../../lib/errors';
+import type { Showcase } from '../../../lib/firebase/converters';
+import { deleteShowcase } from '../../../lib/firebase/showcases';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useFirestore } from '../../../lib/firebase/use-snapshot';
+import { useCurrentUser } from '../../../lib/session';
+import { formatDateTime } from '../format';
+import { showcaseView, useShowcase } from '../hooks/use-showcase';
+import { safeHttpUrl } from '../safe-url';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { LikeButton } from './like-button';
+import { NotSavedOffline, ShowcaseNotFound } from './page-states';
+import { PendingChip } from './pending-chip';
+import { ShowcaseImage } from './showcase-image';
+import { TagChips } from './tag-chips';
+
+/** `/s/:id`: one showcase, live. */
+export function ShowcasePage() {
+  const { id } = useParams();
+  const [attempt, setAttempt] = useState(0);
+  const offline = useConnectionStatus() === 'offline';
+  const view = showcaseView(useShowcase(id, attempt), offline);
+
+  switch (view.kind) {
+    case 'loading':
+      return (
+        <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label="Loading showcase" />
+        </Box>
+      );
+    case 'not-found':
+      return <ShowcaseNotFound />;
+    case 'offline-missing':
+      return <NotSavedOffline what="showcase" />;
+    case 'error':
+      return (
+        <ErrorAlert
+          error={describeError(view.error)}
+          onRetry={() => setAttempt((value) => value + 1)}
+        />
+      );
+    case 'ready':
+      return <ShowcaseDetail showcase={view.showcase} />;
+  }
+}
+
+function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
+  const user = useCurrentUser();
+  const db = useFirestore();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const isOwner = showcase.ownerUid === user.uid && !user.isAnonymous;
+  const link = safeHttpUrl(showcase.url);
+
+  const remove = () => {
+    setConfirming(false);
+    // The local cache drops it at once (and the gallery with it); the server confirms later.
+    deleteShowcase(db, showcase.id).then(
+      () => notify({ severity: 'success', message: 'Showcase deleted.' }),
+      (error: unknown) =>
+        notify({
+          severity: 'error',
+          message: `The showcase was not deleted. ${describeError(error).message}`,
+        }),
+    );
+    navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <Stack
+      component="article"
+      sx={{ gap: 3, maxWidth: 880, mx: 'auto' }}
+      aria-labelledby="showcase-title"
+    >
+      <Box>
+        <Button
+          component={RouterLink}
+          to={paths.home}
+          startIcon={<ArrowBackOutlined />}
+          size="small"
+        >
+          Gallery
+        </Button>
+      </Box>
+      <Stack sx={{ gap: 1 }}>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {showcase.status === 'draft' ? (
+            <Chip size="small" label="Draft: only you can see it" />
+          ) : null}
+          {showcase.pending ? <PendingChip /> : null}
+        </Stack>
+        <Typography
+          id="showcase-title"
+          component="h1"
+          variant="h3"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {showcase.title || 'Untitled'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          by{' '}
+          <Link component={RouterLink} to={hrefs.userProfile(showcase.ownerUid)}>
+            {showcase.ownerName || 'a member'}
+          </Link>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {showcase.createdAt ? (
+            <>
+              {showcase.status === 'published' ? 'Published' : 'Created'}{' '}
+              <time dateTime={showcase.createdAt.toISOString()}>
+                {formatDateTime(showcase.createdAt)}
+              </time>
+            </>
+          ) : null}
+          {showcase.updatedAt &&
+          showcase.createdAt &&
+          showcase.updatedAt.getTime() - showcase.createdAt.getTime() > 1000 ? (
+            <>
+              {' · '}Updated{' '}
+              <time dateTime={showcase.updatedAt.toISOString()}>
+                {formatDateTime(showcase.updatedAt)}
+              </time>
+            </>
+          ) : null}
+        </Typography>
+      </Stack>
+
+      <LikeButton
+        showcaseId={showcase.id}
+        likeCount={showcase.likeCount}
+        uid={user.uid}
+        isGuest={user.isAnonymous}
+        isOwner={showcase.ownerUid === user.uid}
+      />
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <ShowcaseImage
+          imageUrl={showcase.imageUrl}
+          title={showcase.title}
+          decorative={false}
+          natural
+        />
+      </Paper>
+
+      {showcase.description ? (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {showcase.description}
+        </Typography>
+      ) : null}
+
+      {link ? (
+        <Box>
+          <Button
+            variant="outlined"
+            endIcon={<OpenInNewOutlined />}
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ maxWidth: '100%', justifyContent: 'flex-start' }}
+          >
+            <Box
+              component="span"
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              Visit {new URL(link).host}
+            </Box>
+          </Button>
+        </Box>
+      ) : showcase.url ? (
+        <Alert severity="warning" variant="outlined">
+          This showcase&apos;s link is not a web address, so it is not shown as a link:{' '}
+          <Box component="span" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+            {showcase.url}
+          </Box>
+        </Alert>
+      ) : null}
+
+      <TagChips tags={showcase.tags} />
+
+      {isOwner ? (
+        <>
+          <Divider />
+          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlined />}
+              component={RouterLink}
+              to={hrefs.editShowcase(showcase.id)}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          </Stack>
+          <ConfirmDeleteDialog
+            open={confirming}
+            title={showcase.title}
+            onCancel={() => setConfirming(false)}
+            onConfirm={remove}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { paths } from '../../../config/paths';
+import { describeError } from '../../../lib/errors';
+import { userProfileRef } from '../../../lib/firebase/profiles';
+import { sameShowcase, userShowcasesQuery } from '../../../lib/firebase/showcases';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useDocSnapshot, useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { formatDate } from '../format';
+import { safeHttpUrl } from '../safe-url';
+import { NotSavedOffline, PageState } from './page-states';
+import { ShowcaseGrid } from './showcase-grid';
+
+const PROFILE_SHOWCASES_LIMIT = 60;
+
+/** `/u/:uid`: a member's public profile (`users/{uid}`) and their published showcases. */
+export function UserPage() {
+  const { uid = '' } = useParams();
+  const [attempt, setAttempt] = useState(0);
+  const offline = useConnectionStatus() === 'offline';
+  const profile = useDocSnapshot(`profile|${uid}|${attempt}`, (db) => userProfileRef(db, uid));
+  const showcases = useQuerySnapshot(
+    `user-showcases|${uid}|${attempt}`,
+    (db) => userShowcasesQuery(db, uid, PROFILE_SHOWCASES_LIMIT),
+    { reuse: sameShowcase },
+  );
+  const retry = () => setAttempt((value) => value + 1);
+
+  const error =
+    profile.status === 'error'
+      ? profile.error
+      : showcases.status === 'error'
+        ? showcases.error
+        : null;
+  if (error && error.code !== 'permission-denied')
+    return <ErrorAlert error={describeError(error)} onRetry={retry} />;
+
+  const serverAnswered = !profile.fromCache && !showcases.fromCache;
+  const items = showcases.data ?? [];
+  const settled = profile.status !== 'loading' && showcases.status !== 'loading';
+  if (!settled || (!serverAnswered && !profile.data && items.length === 0 && !offline)) {
+    return (
+      <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label="Loading profile" />
+      </Box>
+    );
+  }
+
+  const name = profile.data?.displayName || items[0]?.ownerName || '';
+  if (!profile.data && items.length === 0) {
+    if (!serverAnswered) return <NotSavedOffline what="profile" />;
+    return (
+      <PageState
+        headingLevel="h1"
+        title="No one here"
+        icon={<PersonOffOutlined />}
+        action={
+          <Button variant="contained" component={RouterLink} to={paths.home}>
+            Back to the gallery
+          </Button>
+        }
+      >
+        This member has no public profile and no published showcases.
+      </PageState>
+    );
+  }
+
+  const photo = safeHttpUrl(profile.data?.photoURL ?? null);
+  return (
+    <Stack sx={{ gap: 4 }}>
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
+        <Avatar
+          src={photo ?? undefined}
+          alt=""
+          sx={{ width: 72, height: 72, fontSize: '2rem' }}
+          slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
+        >
+          {Array.from(name)[0]?.toUpperCase() ?? '?'}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+            {name || 'A member'}
+          </Typography>
+          {profile.data?.createdAt ? (
+            <Typography color="text.secondary">
+              Member since {formatDate(profile.data.createdAt)}
+            </Typography>
+          ) : null}
+        </Box>
+      </Stack>
+      <Stack sx={{ gap: 2 }}>
+        <Typography component="h2" variant="h5">
+          Published showcases
+        </Typography>
+        {items.length === 0 ? (
+          <Typography color="text.secondary">Nothing published yet.</Typography>
+        ) : (
+          <ShowcaseGrid
+            showcases={items}
+            label={`Showcases by ${name || 'this member'}`}
+            headingLevel="h3"
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acknowledgeAll,
+  acknowledgeFirstResult,
+  galleryQueryLimit,
+  galleryWindow,
+  newShowcasesLabel,
+  noAcknowledgement,
+} from './gallery-window';
+
+type Item = { id: string; ownerUid: string; createdAt: Date | null };
+const item = (id: string, minute: number | null, ownerUid = 'other'): Item => ({
+  id,
+  ownerUid,
+  createdAt: minute === null ? null : new Date(Date.UTC(2025, 0, 1, 0, minute)),
+});
+/** Newest first, as the gallery query sorts. */
+const items = (count: number, from = 1000) =>
+  Array.from({ length: count }, (_, index) => item(`s${from - index}`, from - index));
+const ids = (list: readonly Item[]) => list.map((entry) => entry.id);
+
+describe('galleryQueryLimit', () => {
+  it('asks for one page more than is shown', () => {
+    expect(galleryQueryLimit(1)).toBe(48);
+    expect(galleryQueryLimit(3)).toBe(96);
+    expect(galleryQueryLimit(0)).toBe(48);
+    expect(galleryQueryLimit(2, 5)).toBe(15);
+  });
+});
+
+describe('galleryWindow pagination', () => {
+  it('shows one page and says more exist when the look-ahead has items', () => {
+    const live = items(30);
+    const window = galleryWindow(live, acknowledgeAll(live, noAcknowledgement), null, 1);
+    expect(window.visible).toHaveLength(24);
+    expect(window.visible[0]?.id).toBe('s1000');
+    expect(window.hasMore).toBe(true);
+  });
+
+  it('shows everything and no Load more when it all fits', () => {
+    const live = items(24);
+    const window = galleryWindow(live, acknowledgeAll(live, noAcknowledgement), null, 1);
+    expect(window.visible).toHaveLength(24);
+    expect(window.hasMore).toBe(false);
+  });
+
+  it('grows by a page per Load more', () => {
+    const live = items(60);
+    const ack = acknowledgeAll(live, noAcknowledgement);
+    expect(galleryWindow(live, ack, null, 2).visible).toHaveLength(48);
+    expect(galleryWindow(live, ack, null, 3).visible).toHaveLength(60);
+    expect(galleryWindow(live, ack, null, 3).hasMore).toBe(false);
+  });
+
+  it('reports more when the live result filled the whole limit even if items are held', () => {
+    const live = items(48);
+    const window = galleryWindow(live, { cutoff: 0, ids: new Set() }, null, 1);
+    expect(window.visible).toHaveLength(0);
+    expect(window.held).toHaveLength(48);
+    expect(window.hasMore).toBe(true);
+  });
+
+  it('shows older items revealed by Load more directly', () => {
+    const first = items(48);
+    const ack = acknowledgeFirstResult(first, noAcknowledgement);
+    const grown = items(72);
+    const window = galleryWindow(grown, ack, null, 2);
+    expect(window.held).toEqual([]);
+    expect(ids(window.visible)).toEqual(ids(grown.slice(0, 48)));
+  });
+});
+
+describe('galleryWindow new items', () => {
+  const reading = items(5);
+  const ack = acknowledgeFirstResult(reading, noAcknowledgement);
+
+  it('holds back showcases others publish while you read, without moving the grid', () => {
+    const live = [item('new2', 2000), item('new1', 1999), ...reading];
+    const window = galleryWindow(live, ack, 'me', 1);
+    expect(ids(window.held)).toEqual(['new2', 'new1']);
+    expect(ids(window.visible)).toEqual(ids(reading));
+  });
+
+  it('shows your own new showcases at once', () => {
+    const live = [item('mine', 2000, 'me'), ...reading];
+    expect(ids(galleryWindow(live, ack, 'me', 1).visible)).toEqual(['mine', ...ids(reading)]);
+  });
+
+  it('shows the held items once acknowledged', () => {
+    const live = [item('new1', 2000), ...reading];
+    const after = acknowledgeAll(live, ack);
+    const window = galleryWindow(live, after, 'me', 1);
+    expect(window.held).toEqual([]);
+    expect(ids(window.visible)).toEqual(['new1', ...ids(reading)]);
+  });
+
+  it('does not hold items without a creation time', () => {
+    const live = [item('odd', null), ...reading];
+    expect(galleryWindow(live, ack, 'me', 1).held).toEqual([]);
+  });
+
+  it('holds nothing before the first non-empty result, then sets the cutoff from it', () => {
+    expect(acknowledgeFirstResult([], noAcknowledgement)).toBe(noAcknowledgement);
+    const first = [item('only', 10)];
+    expect(galleryWindow(first, noAcknowledgement, 'me', 1).visible).toEqual(first);
+    const ackFirst = acknowledgeFirstResult(first, noAcknowledgement);
+    expect(ackFirst.cutoff).toBe(first[0]!.createdAt!.getTime());
+    // Later results leave it alone.
+    expect(acknowledgeFirstResult([item('later', 20), ...first], ackFirst)).toBe(ackFirst);
+  });
+
+  it('keeps an item seen before even if its time moves past the cutoff (estimate settles)', () => {
+    const seen = [item('a', 100)];
+    const ackSeen = acknowledgeAll(seen, noAcknowledgement);
+    const settled = [item('a', 101)];
+    expect(galleryWindow(settled, ackSeen, 'me', 1).held).toEqual([]);
+  });
+});
+
+describe('newShowcasesLabel', () => {
+  it('counts in words', () => {
+    expect(newShowcasesLabel(1)).toBe('1 new showcase');
+    expect(newShowcasesLabel(3)).toBe('3 new showcases');
+  });
+});

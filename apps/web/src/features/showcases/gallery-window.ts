@@ -1,0 +1,93 @@
+/**
+ * What the gallery shows from its live query, as pure functions (product.md §3, issue 5):
+ * a growing live limit with one page of look-ahead, and showcases published by others while
+ * you read held back behind an "N new showcases" button instead of pushing the grid around.
+ */
+export const PAGE_SIZE = 24;
+
+type Item = { id: string; ownerUid: string; createdAt: Date | null };
+
+/** What the reader has already been shown: newer items by others wait behind the button. */
+export type GalleryAcknowledgement = {
+  /** Newest `createdAt` (ms) the reader has seen; null until the first non-empty result. */
+  cutoff: number | null;
+  ids: ReadonlySet<string>;
+};
+
+export type GalleryWindow<T> = {
+  visible: T[];
+  /** Published by others after the reader's cutoff; shown when the reader asks. */
+  held: T[];
+  hasMore: boolean;
+};
+
+export const noAcknowledgement: GalleryAcknowledgement = { cutoff: null, ids: new Set() };
+
+/** The live query's limit for a number of pages: one page more, to know whether more exist. */
+export function galleryQueryLimit(pages: number, pageSize = PAGE_SIZE): number {
+  return (Math.max(1, pages) + 1) * pageSize;
+}
+
+function newestTime(items: readonly Item[]): number | null {
+  let newest: number | null = null;
+  for (const item of items) {
+    const time = item.createdAt?.getTime();
+    if (time !== undefined && (newest === null || time > newest)) newest = time;
+  }
+  return newest;
+}
+
+/** Everything currently in the live result counts as seen. */
+export function acknowledgeAll(
+  live: readonly Item[],
+  previous: GalleryAcknowledgement,
+): GalleryAcknowledgement {
+  const newest = newestTime(live);
+  const cutoff =
+    previous.cutoff === null
+      ? newest
+      : newest === null
+        ? previous.cutoff
+        : Math.max(previous.cutoff, newest);
+  return { cutoff, ids: new Set([...previous.ids, ...live.map((item) => item.id)]) };
+}
+
+/**
+ * The first non-empty result sets the cutoff (nothing is held before there is something to
+ * read); afterwards the acknowledgement changes only when the reader asks for new items.
+ */
+export function acknowledgeFirstResult(
+  live: readonly Item[],
+  previous: GalleryAcknowledgement,
+): GalleryAcknowledgement {
+  return previous.cutoff === null && newestTime(live) !== null
+    ? acknowledgeAll(live, previous)
+    : previous;
+}
+
+export function galleryWindow<T extends Item>(
+  live: readonly T[],
+  acknowledgement: GalleryAcknowledgement,
+  ownUid: string | null,
+  pages: number,
+  pageSize = PAGE_SIZE,
+): GalleryWindow<T> {
+  const { cutoff, ids } = acknowledgement;
+  const isHeld = (item: T) =>
+    cutoff !== null &&
+    !ids.has(item.id) &&
+    item.ownerUid !== ownUid &&
+    item.createdAt !== null &&
+    item.createdAt.getTime() > cutoff;
+  const held = live.filter(isHeld);
+  const shown = live.filter((item) => !isHeld(item));
+  const visible = shown.slice(0, Math.max(1, pages) * pageSize);
+  const hasMore =
+    shown.length > visible.length || live.length >= galleryQueryLimit(pages, pageSize);
+  return { visible, held, hasMore };
+}
+
+/** "1 new showcase", "3 new showcases". */
+export function newShowcasesLabel(count: number): string {
+  return `${count} new showcase${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { likeRef, setLiked } from '../../../lib/firebase/likes';
+import { useDocSnapshot, useFirestore } from '../../../lib/firebase/use-snapshot';
+
+export type LikeControl = {
+  liked: boolean;
+  /** The like document is known (from cache or server). */
+  ready: boolean;
+  /** This user's like/unlike is waiting for the server. */
+  pending: boolean;
+  /** A click is on its way into the local cache: ignore further clicks until it lands. */
+  busy: boolean;
+  toggle(): Promise<void>;
+};
+
+/**
+ * Like state of one user for one showcase. The batch applies locally at once (optimistic); a
+ * rejection rolls the cache back by itself and the promise rejects for the screen to explain.
+ */
+export function useLike(showcaseId: string, uid: string | null): LikeControl {
+  const db = useFirestore();
+  const snapshot = useDocSnapshot(uid ? `like|${showcaseId}|${uid}` : null, (firestore) =>
+    likeRef(firestore, showcaseId, uid ?? ''),
+  );
+  const liked = snapshot.status === 'success' && snapshot.data !== null;
+  const [intent, setIntent] = useState<boolean | null>(null);
+  const busy = intent !== null && intent !== liked;
+
+  return {
+    liked,
+    ready: snapshot.status === 'success',
+    pending: snapshot.hasPendingWrites,
+    busy,
+    async toggle() {
+      if (!uid || busy || snapshot.status !== 'success') return;
+      const target = !liked;
+      setIntent(target);
+      try {
+        await setLiked(db, showcaseId, uid, target);
+      } finally {
+        setIntent(null);
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../../components/feedback/notifier';
+import { hrefs } from '../../../config/paths';
+import type { DescribedError } from '../../../lib/errors';
+import { describeError } from '../../../lib/errors';
+import type { ShowcaseStatus } from '../../../lib/firebase/converters';
+import type { ShowcaseInput } from '../../../lib/firebase/showcases';
+import { publicNameOf } from '../../../lib/firebase/profiles';
+import { createShowcase, updateShowcase } from '../../../lib/firebase/showcases';
+import { useFirestore } from '../../../lib/firebase/use-snapshot';
+import { useCurrentUser } from '../../../lib/session';
+import type { ShowcaseFormValues } from '../validation';
+import { forgetRejectedForm, rememberRejectedForm } from '../rejected-forms';
+
+export type SaveState =
+  | { phase: 'idle' }
+  /** Written to the local cache; `slow` once the server has not answered for a while. */
+  | { phase: 'saving'; status: ShowcaseStatus; slow: boolean }
+  | { phase: 'failed'; status: ShowcaseStatus; error: DescribedError };
+
+/** How long a write may take before the form says it is waiting for the server. */
+const SLOW_WRITE_MS = 2_500;
+
+/**
+ * Saves a showcase under its client-chosen id and waits for the server. The form stays as typed
+ * until the server confirms; a rejection restores the editable form with the designed message.
+ * The first save creates the document; once the server has it, later saves update it.
+ */
+export function useSaveShowcase(id: string, mode: 'create' | 'update') {
+  const db = useFirestore();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [state, setState] = useState<SaveState>({ phase: 'idle' });
+  const created = useRef(mode === 'update');
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  async function save(
+    input: ShowcaseInput,
+    status: ShowcaseStatus,
+    values: ShowcaseFormValues,
+  ): Promise<void> {
+    if (inFlight.current) return; // No double submits, whatever the buttons say.
+    inFlight.current = true;
+    setState({ phase: 'saving', status, slow: false });
+    const slowTimer = setTimeout(() => {
+      if (mounted.current)
+        setState((current) => (current.phase === 'saving' ? { ...current, slow: true } : current));
+    }, SLOW_WRITE_MS);
+    const owner = { uid: user.uid, name: publicNameOf(user) };
+    try {
+      if (created.current) await updateShowcase(db, id, input, status, owner);
+      else await createShowcase(db, id, input, status, owner);
+      created.current = true;
+      forgetRejectedForm(id);
+      notify({
+        severity: 'success',
+        message: status === 'published' ? 'Your showcase is published.' : 'Draft saved.',
+      });
+      if (mounted.current) {
+        setState({ phase: 'idle' });
+        navigate(hrefs.showcase(id), { replace: true });
+      }
+    } catch (error) {
+      const described = describeError(error);
+      if (mounted.current) {
+        setState({ phase: 'failed', status, error: described });
+      } else {
+        // The user left while the write was queued: keep what they typed for the way back.
+        rememberRejectedForm(id, values);
+        notify({
+          severity: 'error',
+          message: `“${input.title}” was not saved. ${described.message}`,
+          action: {
+            label: 'Open it',
+            onClick: () =>
+              navigate(
+                created.current ? hrefs.editShowcase(id) : `/new?id=${encodeURIComponent(id)}`,
+              ),
+          },
+        });
+      }
+    } finally {
+      clearTimeout(slowTimer);
+      inFlight.current = false;
+    }
+  }
+
+  return { state, save };
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { SectionProgress } from '../../components/feedback/full-page-progress';
+import { paths } from '../../config/paths';
+
+// Each screen is its own chunk; they share one chunk with the Firestore SDK, which the visitor
+// screens (/welcome, /signin) never load.
+function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return (
+    // Screens also suspend while Firestore starts (useFirestore).
+    <Suspense fallback={<SectionProgress />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Showcase routes, spread by the app router inside the signed-in layout. */
+export const showcaseRoutes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: page(
+      () => import('./components/gallery-page'),
+      (module) => module.GalleryPage,
+    ),
+  },
+  {
+    path: paths.newShowcase,
+    element: page(
+      () => import('./components/new-showcase-page'),
+      (module) => module.NewShowcasePage,
+    ),
+  },
+  {
+    path: paths.showcase,
+    element: page(
+      () => import('./components/showcase-page'),
+      (module) => module.ShowcasePage,
+    ),
+  },
+  {
+    path: paths.editShowcase,
+    element: page(
+      () => import('./components/edit-showcase-page'),
+      (module) => module.EditShowcasePage,
+    ),
+  },
+  {
+    path: paths.userProfile,
+    element: page(
+      () => import('./components/user-page'),
+      (module) => module.UserPage,
+    ),
+  },
+];

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { ShowcaseFormValues } from './validation';
+import { emptyShowcaseForm, formatTags, parseTags, validateShowcaseForm } from './validation';
+
+const valid: ShowcaseFormValues = {
+  title: '  My app  ',
+  description: ' Built in a weekend. ',
+  url: 'https://example.com/app',
+  imageUrl: '',
+  tags: 'react, Web  pwa,react',
+};
+
+function errorsOf(patch: Partial<ShowcaseFormValues>) {
+  const result = validateShowcaseForm({ ...valid, ...patch });
+  return result.ok ? {} : result.errors;
+}
+
+describe('parseTags', () => {
+  it('splits on commas and whitespace, lower-cases, strips #, drops duplicates in order', () => {
+    expect(parseTags('React, web\tpwa  #Web,,react\nnew-thing')).toEqual([
+      'react',
+      'web',
+      'pwa',
+      'new-thing',
+    ]);
+  });
+  it('returns nothing for blank input', () => {
+    expect(parseTags('  , ,\n')).toEqual([]);
+  });
+  it('round-trips through formatTags', () => {
+    expect(parseTags(formatTags(['a', 'b-c', '9']))).toEqual(['a', 'b-c', '9']);
+  });
+});
+
+describe('validateShowcaseForm', () => {
+  it('normalizes a valid form', () => {
+    expect(validateShowcaseForm(valid)).toEqual({
+      ok: true,
+      value: {
+        title: 'My app',
+        description: 'Built in a weekend.',
+        url: 'https://example.com/app',
+        imageUrl: null,
+        tags: ['react', 'web', 'pwa'],
+      },
+    });
+  });
+
+  it('reports every missing required field on the empty form', () => {
+    const result = validateShowcaseForm(emptyShowcaseForm);
+    expect(result.ok).toBe(false);
+    expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual(['title', 'url']);
+  });
+
+  it('limits the title to 80 characters after trimming, counting code points', () => {
+    expect(errorsOf({ title: '   ' }).title).toMatch(/title/);
+    expect(errorsOf({ title: ` ${'a'.repeat(80)} ` }).title).toBeUndefined();
+    expect(errorsOf({ title: 'a'.repeat(81) }).title).toMatch(/80 characters/);
+    expect(errorsOf({ title: '😀'.repeat(80) }).title).toBeUndefined();
+  });
+
+  it('limits the description to 2,000 characters', () => {
+    expect(errorsOf({ description: 'x'.repeat(2000) }).description).toBeUndefined();
+    expect(errorsOf({ description: 'x'.repeat(2001) }).description).toMatch(/2,000/);
+  });
+
+  it('requires an http(s) link', () => {
+    expect(errorsOf({ url: '' }).url).toMatch(/Add a link/);
+    expect(errorsOf({ url: 'javascript:alert(1)' }).url).toMatch(/http/);
+    expect(errorsOf({ url: 'example.com' }).url).toMatch(/http/);
+    expect(errorsOf({ url: `https://e.com/${'a'.repeat(2048)}` }).url).toMatch(/2048/);
+  });
+
+  it('accepts an empty image URL and rejects unsafe ones', () => {
+    expect(errorsOf({ imageUrl: '   ' }).imageUrl).toBeUndefined();
+    expect(errorsOf({ imageUrl: 'data:image/png;base64,AAAA' }).imageUrl).toMatch(/http/);
+    const result = validateShowcaseForm({ ...valid, imageUrl: ' https://img.example/a.png ' });
+    expect(result.ok && result.value.imageUrl).toBe('https://img.example/a.png');
+  });
+
+  it('enforces the tag pattern and count', () => {
+    expect(errorsOf({ tags: 'a b c d e' }).tags).toBeUndefined();
+    expect(errorsOf({ tags: 'a b c d e f' }).tags).toMatch(/at most 5/);
+    expect(errorsOf({ tags: 'a a a a a a' }).tags).toBeUndefined();
+    expect(errorsOf({ tags: 'under_score' }).tags).toMatch(/"under_score"/);
+    expect(errorsOf({ tags: 'x'.repeat(25) }).tags).toMatch(/24 characters/);
+    expect(errorsOf({ tags: 'x'.repeat(24) }).tags).toBeUndefined();
+    expect(errorsOf({ tags: 'ünïcode' }).tags).toMatch(/a–z/);
+  });
+});

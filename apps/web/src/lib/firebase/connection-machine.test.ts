@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionEvent, ConnectionState } from './connection-machine';
+import {
+  CONNECTION_WINDOW_MS,
+  connectionInit,
+  connectionNextDeadline,
+  connectionReduce,
+} from './connection-machine';
+
+type TimedEvent = DistributiveOmit<ConnectionEvent, 'at'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Replays events at given times; returns the state after each step. */
+function run(start: ConnectionState, steps: Array<[number, TimedEvent]>): ConnectionState[] {
+  const states: ConnectionState[] = [];
+  let state = start;
+  for (const [at, event] of steps) {
+    state = connectionReduce(state, { ...event, at } as ConnectionEvent);
+    states.push(state);
+  }
+  return states;
+}
+
+const statuses = (states: ConnectionState[]) => states.map((state) => state.status);
+
+describe('connection machine', () => {
+  it('starts unknown when the browser is online and offline when it is not', () => {
+    expect(connectionInit(0, true).status).toBe('unknown');
+    expect(connectionInit(0, false).status).toBe('offline');
+  });
+
+  it('stays unknown through cache snapshots until the first server snapshot', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [5, { type: 'snapshot', id: 'a', fromCache: true }],
+      [9_000, { type: 'tick' }],
+      [9_500, { type: 'snapshot', id: 'a', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'unknown', 'unknown', 'online']);
+  });
+
+  it('turns offline when snapshots stay from cache past the window', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [10, { type: 'snapshot', id: 'a', fromCache: true }],
+      [CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [CONNECTION_WINDOW_MS, { type: 'tick' }],
+      [CONNECTION_WINDOW_MS + 2_000, { type: 'snapshot', id: 'a', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'unknown', 'unknown', 'offline', 'online']);
+  });
+
+  it('turns offline after the window even with no listener at all', () => {
+    const states = run(connectionInit(1_000, true), [
+      [1_000 + CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [1_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'offline']);
+  });
+
+  it('follows the browser online and offline events at once', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [100, { type: 'snapshot', id: 'a', fromCache: false }],
+      [20_000, { type: 'browser', online: false }],
+      [21_000, { type: 'browser', online: true }],
+    ]);
+    // Back online with the last snapshot still from the server: live again.
+    expect(statuses(states)).toEqual(['unknown', 'online', 'offline', 'online']);
+  });
+
+  it('goes offline when a synced listener falls back to the cache, and back when the server returns', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [100, { type: 'snapshot', id: 'a', fromCache: false }],
+      [30_000, { type: 'snapshot', id: 'a', fromCache: true }],
+      [45_000, { type: 'snapshot', id: 'a', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'online', 'offline', 'online']);
+  });
+
+  it('does not flicker when a new listener opens from cache while live', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'gallery' }],
+      [100, { type: 'snapshot', id: 'gallery', fromCache: false }],
+      [5_000, { type: 'listener-closed', id: 'gallery' }],
+      [5_000, { type: 'listener-opened', id: 'detail' }],
+      [5_001, { type: 'snapshot', id: 'detail', fromCache: true }],
+      [5_050, { type: 'snapshot', id: 'detail', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'online', 'online', 'online', 'online', 'online']);
+  });
+
+  it('turns offline when a new listener waits past the window while previously live', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [100, { type: 'snapshot', id: 'a', fromCache: false }],
+      [1_000, { type: 'listener-closed', id: 'a' }],
+      [1_000, { type: 'listener-opened', id: 'b' }],
+      [1_000 + CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [1_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual([
+      'unknown',
+      'online',
+      'online',
+      'online',
+      'online',
+      'offline',
+    ]);
+  });
+
+  it('turns offline after an unavailable error until the next server snapshot', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [100, { type: 'snapshot', id: 'a', fromCache: false }],
+      [200, { type: 'error', code: 'permission-denied' }],
+      [300, { type: 'error', code: 'unavailable' }],
+      [400, { type: 'snapshot', id: 'a', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'online', 'online', 'offline', 'online']);
+  });
+
+  it('never lets time run backwards', () => {
+    const [, late] = run(connectionInit(0, true), [
+      [20_000, { type: 'tick' }],
+      [5, { type: 'tick' }],
+    ]);
+    expect(late?.now).toBe(20_000);
+  });
+
+  describe('next deadline', () => {
+    it('is the end of the start window while nothing came from the server', () => {
+      expect(connectionNextDeadline(connectionInit(500, true))).toBe(500 + CONNECTION_WINDOW_MS);
+    });
+
+    it('is the end of the oldest waiting listener window once live', () => {
+      const [, , , state] = run(connectionInit(0, true), [
+        [0, { type: 'listener-opened', id: 'a' }],
+        [100, { type: 'snapshot', id: 'a', fromCache: false }],
+        [2_000, { type: 'listener-opened', id: 'b' }],
+        [3_000, { type: 'listener-opened', id: 'c' }],
+      ]);
+      expect(connectionNextDeadline(state!)).toBe(2_000 + CONNECTION_WINDOW_MS);
+    });
+
+    it('is null when offline or when nothing is waiting', () => {
+      expect(connectionNextDeadline(connectionInit(0, false))).toBeNull();
+      const [, live] = run(connectionInit(0, true), [
+        [0, { type: 'listener-opened', id: 'a' }],
+        [100, { type: 'snapshot', id: 'a', fromCache: false }],
+      ]);
+      expect(connectionNextDeadline(live!)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import type { ConnectionEvent, ConnectionState, ConnectionStatus } from './connection-machine';
+import { connectionInit, connectionNextDeadline, connectionReduce } from './connection-machine';
+
+type Clock = {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+export type ConnectionStore = {
+  getStatus(): ConnectionStatus;
+  getState(): ConnectionState;
+  subscribe(listener: () => void): () => void;
+  dispatch(event: DistributiveOmit<ConnectionEvent, 'at'>): void;
+  dispose(): void;
+};
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Runs the connection machine: stamps events with the clock, re-evaluates at the machine's next
+ * deadline, follows the browser's online/offline events when a window is given.
+ */
+export function createConnectionStore(
+  clock: Clock,
+  browser?: Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+    navigator: { onLine: boolean };
+  },
+): ConnectionStore {
+  let state = connectionInit(clock.now(), browser ? browser.navigator.onLine : true);
+  let timer: unknown = null;
+  const subscribers = new Set<() => void>();
+
+  function schedule() {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+    const deadline = connectionNextDeadline(state);
+    if (deadline !== null) {
+      timer = clock.setTimeout(
+        () => {
+          timer = null;
+          apply({ type: 'tick' });
+        },
+        Math.max(0, deadline - clock.now()),
+      );
+    }
+  }
+
+  function apply(event: DistributiveOmit<ConnectionEvent, 'at'>) {
+    const before = state.status;
+    state = connectionReduce(state, { ...event, at: clock.now() } as ConnectionEvent);
+    schedule();
+    if (state.status !== before) for (const subscriber of subscribers) subscriber();
+  }
+
+  const onOnline = () => apply({ type: 'browser', online: true });
+  const onOffline = () => apply({ type: 'browser', online: false });
+  browser?.addEventListener('online', onOnline);
+  browser?.addEventListener('offline', onOffline);
+  schedule();
+
+  return {
+    getStatus: () => state.status,
+    getState: () => state,
+    subscribe(listener) {
+      subscribers.add(listener);
+      return () => subscribers.delete(listener);
+    },
+    dispatch: apply,
+    dispose() {
+      if (timer !== null) clock.clearTimeout(timer);
+      browser?.removeEventListener('online', onOnline);
+      browser?.removeEventListener('offline', onOffline);
+      subscribers.clear();
+    },
+  };
+}
+
+let appStore: ConnectionStore | null = null;
+
+/** The app-wide store, fed by every snapshot listener of the data layer. */
+export function connectionStore(): ConnectionStore {
+  appStore ??= createConnectionStore(
+    {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    },
+    typeof window === 'undefined' ? undefined : window,
+  );
+  return appStore;
+}

@@ -1,0 +1,132 @@
+import type { Firestore } from 'firebase/firestore';
+import {
+  clearIndexedDbPersistence,
+  connectFirestoreEmulator,
+  initializeFirestore,
+  memoryLocalCache,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+  terminate,
+  waitForPendingWrites,
+} from 'firebase/firestore';
+import { getFirebaseApp } from './app';
+import { firestoreEmulatorTarget } from './emulators';
+
+/**
+ * The one Firestore instance, created on first use. Only lazily loaded screens import this
+ * module, so the visitor screens (/welcome, /signin) never download the Firestore SDK.
+ */
+export type LocalCacheKind = 'persistent' | 'memory';
+
+type Instance = { db: Firestore; cache: LocalCacheKind };
+
+let instance: Promise<Instance> | null = null;
+let resolvedInstance: Instance | null = null;
+const cacheListeners = new Set<(kind: LocalCacheKind) => void>();
+
+/** Opens (and removes) a probe database: private modes and locked-down browsers refuse here. */
+async function indexedDbUsable(timeoutMs = 3_000): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  const probeName = 'showcase-storage-probe';
+  try {
+    return await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const request = indexedDB.open(probeName);
+      request.onsuccess = () => {
+        clearTimeout(timer);
+        request.result.close();
+        indexedDB.deleteDatabase(probeName);
+        resolve(true);
+      };
+      request.onerror = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+    });
+  } catch {
+    return false;
+  }
+}
+
+function createInstance(cache: LocalCacheKind): Firestore {
+  const db = initializeFirestore(getFirebaseApp(), {
+    // Multi-tab: only the primary tab holds network streams, so several tabs never exhaust the
+    // browser's six connections per host (wire-brief §10 trap 5).
+    localCache:
+      cache === 'persistent'
+        ? persistentLocalCache({ tabManager: persistentMultipleTabManager() })
+        : memoryLocalCache(),
+  });
+  const emulator = firestoreEmulatorTarget();
+  if (emulator) connectFirestoreEmulator(db, emulator.host, emulator.port);
+  return db;
+}
+
+/** The Firestore instance, created with the persistent cache when the browser allows it. */
+export function getDb(): Promise<Instance> {
+  instance ??= indexedDbUsable().then((usable) => {
+    const cache: LocalCacheKind = usable ? 'persistent' : 'memory';
+    const created = { db: createInstance(cache), cache };
+    resolvedInstance = created;
+    for (const listener of cacheListeners) listener(cache);
+    return created;
+  });
+  return instance;
+}
+
+/** Already-created instance, if any (for code that must not create one). */
+export function currentDb(): Firestore | null {
+  return resolvedInstance?.db ?? null;
+}
+
+/** Told once per instance which cache is in use, so the UI can explain the memory fallback. */
+export function onLocalCache(listener: (kind: LocalCacheKind) => void): () => void {
+  cacheListeners.add(listener);
+  if (resolvedInstance) listener(resolvedInstance.cache);
+  return () => cacheListeners.delete(listener);
+}
+
+/**
+ * True when writes are still waiting for the server after `timeoutMs`. The SDK's
+ * `waitForPendingWrites` resolves once every write made so far is acknowledged, and never
+ * resolves while offline, which is exactly the case to warn about.
+ */
+export async function hasUnconfirmedWrites(timeoutMs = 1_500): Promise<boolean> {
+  if (!instance) return false;
+  const { db } = await instance;
+  const confirmed = await Promise.race([
+    waitForPendingWrites(db).then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+  ]);
+  return !confirmed;
+}
+
+/**
+ * Shuts Firestore down and deletes its local cache (documents and queued writes), so the next
+ * person on this browser sees nothing of this session. Other open tabs keep the database in use;
+ * then the SDK refuses with `failed-precondition` and the cache is cleared on a later sign-out.
+ */
+export async function clearLocalCache(): Promise<void> {
+  const current = instance;
+  instance = null;
+  resolvedInstance = null;
+  // A page that never used Firestore may still hold a previous session's cache on disk.
+  const db = current
+    ? (await current).db
+    : (await indexedDbUsable())
+      ? createInstance('persistent')
+      : null;
+  if (!db) return;
+  await terminate(db);
+  try {
+    await clearIndexedDbPersistence(db);
+  } catch (error) {
+    console.warn(
+      '[showcase] The local cache is still used by another tab; it was not cleared.',
+      error,
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import type { DocumentReference, Firestore, Query, QueryConstraint } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDocFromCache,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import type { Showcase, ShowcaseStatus } from './converters';
+import { showcaseConverter } from './converters';
+
+/** Every showcase query of the app lives here, once. */
+export type GallerySort = 'newest' | 'liked';
+
+export type GalleryQueryOptions = { sort: GallerySort; tag: string | null; limit: number };
+
+/** The editable fields, already validated and normalized by the form. */
+export type ShowcaseInput = {
+  title: string;
+  description: string;
+  url: string;
+  imageUrl: string | null;
+  tags: string[];
+};
+
+export type ShowcaseOwner = { uid: string; name: string };
+
+const SHOWCASES = 'showcases';
+
+export function showcasesCollection(db: Firestore) {
+  return collection(db, SHOWCASES).withConverter(showcaseConverter);
+}
+
+export function showcaseRef(db: Firestore, id: string): DocumentReference<Showcase> {
+  return doc(db, SHOWCASES, id).withConverter(showcaseConverter);
+}
+
+/** A fresh client-chosen id: picked when a draft starts, reused by every retry of its first save. */
+export function newShowcaseId(db: Firestore): string {
+  return doc(collection(db, SHOWCASES)).id;
+}
+
+/** Published showcases for the gallery, newest first or most liked first, optionally by tag. */
+export function showcasesQuery(db: Firestore, options: GalleryQueryOptions): Query<Showcase> {
+  const constraints: QueryConstraint[] = [where('status', '==', 'published')];
+  if (options.tag !== null) constraints.push(where('tags', 'array-contains', options.tag));
+  if (options.sort === 'liked') constraints.push(orderBy('likeCount', 'desc'));
+  constraints.push(orderBy('createdAt', 'desc'), limit(options.limit));
+  return query(showcasesCollection(db), ...constraints);
+}
+
+/** Everything the signed-in user owns, drafts included (the rules let only the owner read drafts). */
+export function myShowcasesQuery(db: Firestore, uid: string): Query<Showcase> {
+  return query(showcasesCollection(db), where('ownerUid', '==', uid), orderBy('updatedAt', 'desc'));
+}
+
+/** A member's published showcases, for their public profile. */
+export function userShowcasesQuery(db: Firestore, uid: string, max: number): Query<Showcase> {
+  return query(
+    showcasesCollection(db),
+    where('ownerUid', '==', uid),
+    where('status', '==', 'published'),
+    orderBy('createdAt', 'desc'),
+    limit(max),
+  );
+}
+
+/**
+ * First save of a showcase under its client-chosen id. The promise settles when the server
+ * answers (never while offline: the SDK keeps the write queued and applies it locally at once).
+ */
+export function createShowcase(
+  db: Firestore,
+  id: string,
+  input: ShowcaseInput,
+  status: ShowcaseStatus,
+  owner: ShowcaseOwner,
+): Promise<void> {
+  return setDoc(doc(db, SHOWCASES, id), {
+    title: input.title,
+    description: input.description,
+    url: input.url,
+    ...(input.imageUrl === null ? {} : { imageUrl: input.imageUrl }),
+    tags: input.tags,
+    status,
+    ownerUid: owner.uid,
+    ownerName: owner.name,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    likeCount: 0,
+  });
+}
+
+/** Later saves: only the editable fields, the status and `updatedAt` change. */
+export function updateShowcase(
+  db: Firestore,
+  id: string,
+  input: ShowcaseInput,
+  status: ShowcaseStatus,
+  owner: ShowcaseOwner,
+): Promise<void> {
+  return updateDoc(doc(db, SHOWCASES, id), {
+    title: input.title,
+    description: input.description,
+    url: input.url,
+    imageUrl: input.imageUrl === null ? deleteField() : input.imageUrl,
+    tags: input.tags,
+    status,
+    ownerName: owner.name,
+    updatedAt: serverTimestamp(),
+  });
+}
+
+export function deleteShowcase(db: Firestore, id: string): Promise<void> {
+  return deleteDoc(doc(db, SHOWCASES, id));
+}
+
+/** Field-by-field equality, so unchanged rows keep their identity between snapshots. */
+export function sameShowcase(a: Showcase, b: Showcase): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    a.description === b.description &&
+    a.url === b.url &&
+    a.imageUrl === b.imageUrl &&
+    a.status === b.status &&
+    a.ownerUid === b.ownerUid &&
+    a.ownerName === b.ownerName &&
+    a.likeCount === b.likeCount &&
+    a.pending === b.pending &&
+    a.createdAt?.getTime() === b.createdAt?.getTime() &&
+    a.updatedAt?.getTime() === b.updatedAt?.getTime() &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, index) => tag === b.tags[index])
+  );
+}
+
+/** True when this device already holds the showcase (e.g. a create queued before a reload). */
+export async function showcaseIsOnDevice(db: Firestore, id: string): Promise<boolean> {
+  try {
+    return (await getDocFromCache(doc(db, SHOWCASES, id))).exists();
+  } catch {
+    return false; // Not in the cache at all.
+  }
+}
