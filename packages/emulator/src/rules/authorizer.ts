@@ -227,6 +227,13 @@ class RulesAuthorizer implements Authorizer {
             return { allowed: true };
           reasons.push(`false for '${method}' @ L${allow.line}`);
         } catch (error) {
+          // Deeply nested functions can exhaust the stack: deny rather than fail the request.
+          if (error instanceof RangeError) {
+            return {
+              allowed: false,
+              reasons: [`evaluation error for '${method}' @ L${allow.line}, ${error.message}`],
+            };
+          }
           if (!(error instanceof RulesEvalError)) throw error;
           const at = this.ruleset.source.locate(error.span?.start ?? allow.span.start);
           const reason = `evaluation error at L${at.line}:${at.column} for '${method}' @ L${allow.line}, ${error.message}`;

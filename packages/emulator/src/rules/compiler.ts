@@ -84,6 +84,12 @@ export function compileRules(text: string, fileName = 'firestore.rules'): Compil
     file = parseRules(text);
   } catch (error) {
     if (error instanceof RulesSyntaxError) return fail([error]);
+    // The grammar bounds recursion, so this is a safety net for pathological input.
+    if (error instanceof RangeError) {
+      return fail([
+        { description: 'The rules are nested too deeply to compile.', span: { start: 0, end: 1 } },
+      ]);
+    }
     throw error;
   }
   const compiler = new Compiler(source, file.version);

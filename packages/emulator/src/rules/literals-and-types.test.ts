@@ -155,3 +155,12 @@ describe('values from Firestore and tokens', () => {
     expect(str('x')).toEqual({ type: 'string', value: 'x' });
   });
 });
+
+describe('hostile token claims', () => {
+  it('reads claims nested past 32 levels as null instead of overflowing', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const token = fromJson({ deep });
+    expect(outcome('t.deep[0][0][0] is list', { t: token })).toBe(true);
+  });
+});

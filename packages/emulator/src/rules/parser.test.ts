@@ -215,3 +215,31 @@ describe('compile errors name line, column and an excerpt', () => {
     ).toBe("Unknown variable 'b'.");
   });
 });
+
+describe('limits keep the parser and the evaluator off the end of the stack', () => {
+  it('rejects deeply nested parentheses with a located error', () => {
+    const issue = firstIssue(
+      rules(`    match /a/{b} { allow read: if ${'('.repeat(1000)}true${')'.repeat(1000)}; }`),
+    );
+    expect(issue.description).toBe('Expression is nested too deeply (more than 64 levels).');
+  });
+
+  it('rejects expression trees too deep to evaluate', () => {
+    const chain = Array.from({ length: 1000 }, () => 'true').join(' && ');
+    expect(firstIssue(rules(`    match /a/{b} { allow read: if ${chain}; }`)).description).toBe(
+      'Expression is too deep (more than 400 levels).',
+    );
+  });
+
+  it('accepts long but reasonable chains', () => {
+    const chain = Array.from({ length: 300 }, () => 'true').join(' && ');
+    expect(compileRules(rules(`    match /a/{b} { allow read: if ${chain}; }`)).ok).toBe(true);
+  });
+
+  it('bounds nesting through path interpolations too', () => {
+    const nested = '/a/$('.repeat(100) + "'x'" + ')'.repeat(100);
+    expect(
+      firstIssue(rules(`    match /a/{b} { allow read: if exists(${nested}); }`)).description,
+    ).toContain('nested too deeply');
+  });
+});

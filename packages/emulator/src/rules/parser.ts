@@ -41,6 +41,11 @@ const ALLOW_METHODS: readonly AllowMethod[] = [
 
 const RELATION_OPERATORS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
 
+/** Parentheses, calls, unary operators and `$()` may nest this deep (the parser recurses on them). */
+export const MAX_NESTING = 64;
+/** Expression trees may be this deep (the evaluator recurses on them). */
+export const MAX_EXPRESSION_DEPTH = 400;
+
 /** Parses a whole rules file. Throws RulesSyntaxError. */
 export function parseRules(text: string): RulesFile {
   return new Parser(text, tokenize(text)).file();
@@ -48,10 +53,7 @@ export function parseRules(text: string): RulesFile {
 
 /** Parses one expression (used by tests and for path interpolations). */
 export function parseExpression(text: string, start = 0, end = text.length): Expr {
-  const parser = new Parser(text, tokenize(text, start, end));
-  const expr = parser.expression();
-  parser.expectEnd();
-  return expr;
+  return new Parser(text, tokenize(text, start, end)).wholeExpression();
 }
 
 const span = (start: SourceSpan, end: SourceSpan): SourceSpan => ({
@@ -78,10 +80,46 @@ function describe(token: Token): string {
 class Parser {
   private index = 0;
 
+  /**
+   * @param nesting recursion depth already used by an enclosing parser (for `$()`)
+   * @param depths depth of each composite node, to bound the tree the evaluator recurses on
+   */
   constructor(
     private readonly text: string,
     private readonly tokens: readonly Token[],
+    private nesting = 0,
+    private readonly depths = new WeakMap<Expr, number>(),
   ) {}
+
+  wholeExpression(): Expr {
+    const expr = this.expression();
+    this.expectEnd();
+    return expr;
+  }
+
+  /** Records a composite node's depth, failing when the tree gets too deep to evaluate. */
+  private node<T extends Expr>(expr: T, ...children: (Expr | undefined)[]): T {
+    let deepest = 0;
+    for (const child of children)
+      if (child) deepest = Math.max(deepest, this.depths.get(child) ?? 1);
+    if (deepest + 1 > MAX_EXPRESSION_DEPTH) {
+      this.fail(`Expression is too deep (more than ${MAX_EXPRESSION_DEPTH} levels).`, expr.span);
+    }
+    this.depths.set(expr, deepest + 1);
+    return expr;
+  }
+
+  /** Runs a recursive step of the grammar, failing past MAX_NESTING. */
+  private nested<T>(parse: () => T): T {
+    if (++this.nesting > MAX_NESTING) {
+      this.fail(`Expression is nested too deeply (more than ${MAX_NESTING} levels).`);
+    }
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
+  }
 
   // ---- token helpers -------------------------------------------------------------------------
 
@@ -267,19 +305,22 @@ class Parser {
   // ---- expressions ---------------------------------------------------------------------------
 
   expression(): Expr {
-    const test = this.or();
-    if (!this.isPunctuator('?')) return test;
-    this.advance();
-    const consequent = this.expression();
-    this.expectPunctuator(':');
-    const alternate = this.expression();
-    return {
-      kind: 'conditional',
-      test,
-      consequent,
-      alternate,
-      span: span(test.span, alternate.span),
-    };
+    return this.nested(() => {
+      const test = this.or();
+      if (!this.isPunctuator('?')) return test;
+      this.advance();
+      const consequent = this.expression();
+      this.expectPunctuator(':');
+      const alternate = this.expression();
+      const conditional: Expr = {
+        kind: 'conditional',
+        test,
+        consequent,
+        alternate,
+        span: span(test.span, alternate.span),
+      };
+      return this.node(conditional, test, consequent, alternate);
+    });
   }
 
   private or(): Expr {
@@ -287,7 +328,11 @@ class Parser {
     while (this.isPunctuator('||')) {
       this.advance();
       const right = this.and();
-      left = { kind: 'binary', op: '||', left, right, span: span(left.span, right.span) };
+      left = this.node(
+        { kind: 'binary', op: '||', left, right, span: span(left.span, right.span) },
+        left,
+        right,
+      );
     }
     return left;
   }
@@ -297,7 +342,11 @@ class Parser {
     while (this.isPunctuator('&&')) {
       this.advance();
       const right = this.relation();
-      left = { kind: 'binary', op: '&&', left, right, span: span(left.span, right.span) };
+      left = this.node(
+        { kind: 'binary', op: '&&', left, right, span: span(left.span, right.span) },
+        left,
+        right,
+      );
     }
     return left;
   }
@@ -310,11 +359,19 @@ class Parser {
         this.advance();
         const right = this.additive();
         const op = token.text as BinaryOperator;
-        left = { kind: 'binary', op, left, right, span: span(left.span, right.span) };
+        left = this.node(
+          { kind: 'binary', op, left, right, span: span(left.span, right.span) },
+          left,
+          right,
+        );
       } else if (this.isKeyword('in')) {
         this.advance();
         const right = this.additive();
-        left = { kind: 'binary', op: 'in', left, right, span: span(left.span, right.span) };
+        left = this.node(
+          { kind: 'binary', op: 'in', left, right, span: span(left.span, right.span) },
+          left,
+          right,
+        );
       } else if (this.isKeyword('is')) {
         this.advance();
         const typeToken = this.expectName('a type name');
@@ -325,7 +382,10 @@ class Parser {
           );
         }
         const typeName = typeToken.text as TypeName;
-        left = { kind: 'is', operand: left, typeName, span: span(left.span, typeToken.span) };
+        left = this.node(
+          { kind: 'is', operand: left, typeName, span: span(left.span, typeToken.span) },
+          left,
+        );
       } else {
         return left;
       }
@@ -337,7 +397,11 @@ class Parser {
     while (this.isPunctuator('+') || this.isPunctuator('-')) {
       const op = (this.advance() as { text: BinaryOperator }).text;
       const right = this.multiplicative();
-      left = { kind: 'binary', op, left, right, span: span(left.span, right.span) };
+      left = this.node(
+        { kind: 'binary', op, left, right, span: span(left.span, right.span) },
+        left,
+        right,
+      );
     }
     return left;
   }
@@ -347,7 +411,11 @@ class Parser {
     while (this.isPunctuator('*') || this.isPunctuator('/') || this.isPunctuator('%')) {
       const op = (this.advance() as { text: BinaryOperator }).text;
       const right = this.unary();
-      left = { kind: 'binary', op, left, right, span: span(left.span, right.span) };
+      left = this.node(
+        { kind: 'binary', op, left, right, span: span(left.span, right.span) },
+        left,
+        right,
+      );
     }
     return left;
   }
@@ -356,8 +424,8 @@ class Parser {
     const start = this.current.span;
     if (this.isPunctuator('!')) {
       this.advance();
-      const operand = this.unary();
-      return { kind: 'not', operand, span: span(start, operand.span) };
+      const operand = this.nested(() => this.unary());
+      return this.node({ kind: 'not', operand, span: span(start, operand.span) }, operand);
     }
     if (this.isPunctuator('-')) {
       this.advance();
@@ -368,8 +436,8 @@ class Parser {
         const value = -next.value;
         return { kind: 'int', value, span: span(start, next.span) };
       }
-      const operand = this.unary();
-      return { kind: 'negate', operand, span: span(start, operand.span) };
+      const operand = this.nested(() => this.unary());
+      return this.node({ kind: 'negate', operand, span: span(start, operand.span) }, operand);
     }
     return this.postfix();
   }
@@ -387,23 +455,24 @@ class Parser {
         if (this.isPunctuator('(')) {
           const args = this.argumentList();
           const end = this.tokens[this.index - 1]!.span;
+          const whole = span(expr.span, end);
           expr =
             expr.kind === 'identifier' && NAMESPACES.has(expr.name)
-              ? {
-                  kind: 'call',
-                  namespace: expr.name,
-                  name: name.text,
-                  args,
-                  span: span(expr.span, end),
-                }
-              : { kind: 'method', target: expr, name: name.text, args, span: span(expr.span, end) };
+              ? this.node(
+                  { kind: 'call', namespace: expr.name, name: name.text, args, span: whole },
+                  ...args,
+                )
+              : this.node(
+                  { kind: 'method', target: expr, name: name.text, args, span: whole },
+                  expr,
+                  ...args,
+                );
         } else {
-          expr = {
-            kind: 'member',
-            object: expr,
-            property: name.text,
-            span: span(expr.span, name.span),
-          };
+          const whole = span(expr.span, name.span);
+          expr = this.node(
+            { kind: 'member', object: expr, property: name.text, span: whole },
+            expr,
+          );
         }
       } else if (this.isPunctuator('[')) {
         expr = this.indexOrSlice(expr);
@@ -420,16 +489,21 @@ class Parser {
       this.advance();
       const to = this.isPunctuator(']') ? undefined : this.expression();
       const end = this.expectPunctuator(']').span;
-      return {
+      const slice: Expr = {
         kind: 'slice',
         object,
         ...(from === undefined ? {} : { from }),
         ...(to === undefined ? {} : { to }),
         span: span(object.span, end),
       };
+      return this.node(slice, object, from, to);
     }
     const end = this.expectPunctuator(']').span;
-    return { kind: 'index', object, index: from!, span: span(object.span, end) };
+    return this.node(
+      { kind: 'index', object, index: from!, span: span(object.span, end) },
+      object,
+      from,
+    );
   }
 
   private argumentList(): Expr[] {
@@ -459,9 +533,12 @@ class Parser {
       case 'bytes':
         this.advance();
         return { kind: 'bytes', value: token.value, span: token.span };
-      case 'pathLiteral':
+      case 'pathLiteral': {
         this.advance();
-        return { kind: 'path', parts: this.pathParts(token.parts), span: token.span };
+        const parts = this.pathParts(token.parts);
+        const interpolations = parts.flatMap((p) => (p.kind === 'interpolation' ? [p.expr] : []));
+        return this.node({ kind: 'path', parts, span: token.span }, ...interpolations);
+      }
       case 'identifier':
         return this.identifierOrCall();
       case 'punctuator':
@@ -491,7 +568,10 @@ class Parser {
     if (this.isPunctuator('(')) {
       const args = this.argumentList();
       const end = this.tokens[this.index - 1]!.span;
-      return { kind: 'call', name: token.text, args, span: span(token.span, end) };
+      return this.node(
+        { kind: 'call', name: token.text, args, span: span(token.span, end) },
+        ...args,
+      );
     }
     return { kind: 'identifier', name: token.text, span: token.span };
   }
@@ -504,7 +584,7 @@ class Parser {
       if (!this.isPunctuator(']')) this.expectPunctuator(',');
     }
     const end = this.advance().span;
-    return { kind: 'list', items, span: span(start, end) };
+    return this.node({ kind: 'list', items, span: span(start, end) }, ...items);
   }
 
   private mapLiteral(): Expr {
@@ -518,7 +598,10 @@ class Parser {
       if (!this.isPunctuator('}')) this.expectPunctuator(',');
     }
     const end = this.advance().span;
-    return { kind: 'map', entries, span: span(start, end) };
+    return this.node(
+      { kind: 'map', entries, span: span(start, end) },
+      ...entries.flatMap((e) => [e.key, e.value]),
+    );
   }
 
   private pathParts(raw: Extract<Token, { kind: 'pathLiteral' }>['parts']): PathPart[] {
@@ -531,7 +614,10 @@ class Parser {
     if (this.text.slice(inner.start, inner.end).trim() === '') {
       this.fail('Empty "$()" in a path.', { start: inner.start - 2, end: inner.end + 1 });
     }
-    return parseExpression(this.text, inner.start, inner.end);
+    const tokens = tokenize(this.text, inner.start, inner.end);
+    return this.nested(() =>
+      new Parser(this.text, tokens, this.nesting, this.depths).wholeExpression(),
+    );
   }
 }
 

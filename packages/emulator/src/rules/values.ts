@@ -195,9 +195,12 @@ export function absolutePathSegments(resourceName: string): string[] {
   return segments[0] === 'projects' ? segments.slice(2) : segments;
 }
 
+/** Token claims nest no deeper than this; deeper values (hostile tokens) read as null. */
+const MAX_CLAIM_DEPTH = 32;
+
 /** A JSON token claim: whole numbers are ints, objects maps. */
-export function fromJson(value: unknown): RulesValue {
-  if (value === null || value === undefined) return NULL;
+export function fromJson(value: unknown, depth = 0): RulesValue {
+  if (value === null || value === undefined || depth > MAX_CLAIM_DEPTH) return NULL;
   switch (typeof value) {
     case 'boolean':
       return bool(value);
@@ -206,8 +209,8 @@ export function fromJson(value: unknown): RulesValue {
     case 'string':
       return str(value);
     case 'object':
-      if (Array.isArray(value)) return list(value.map(fromJson));
-      return map(new Map(Object.entries(value).map(([k, v]) => [k, fromJson(v)])));
+      if (Array.isArray(value)) return list(value.map((item) => fromJson(item, depth + 1)));
+      return map(new Map(Object.entries(value).map(([k, v]) => [k, fromJson(v, depth + 1)])));
     default:
       return NULL;
   }
