@@ -1,7 +1,7 @@
 // The Listen and Write stream state machines shared by WebChannel and gRPC. Transports decode
 // each request, call these, and encode what comes out; failures arrive once, already mapped to an
 // EmulatorError, after which the stream accepts nothing more.
-import type { EmulatorError } from '../errors.js';
+import { EmulatorError } from '../errors.js';
 import type { Write } from '../model/types.js';
 import type {
   CommitResponse,
@@ -65,6 +65,9 @@ export function openListenStream(
   };
 }
 
+/** The SDK pipelines at most 10 batches; far more means a client that is not waiting for replies. */
+const MAX_PENDING_BATCHES = 1000;
+
 export type WriteOutput = {
   handshake(reply: { streamId: string; streamToken: Uint8Array }): void;
   result(reply: CommitResponse & { streamToken: Uint8Array }): void;
@@ -88,6 +91,7 @@ export function openWriteStream(
 ): WriteStream {
   let session: WriteSession | undefined;
   let dead = false;
+  let pending = 0;
   // Batches are answered strictly in arrival order.
   let chain: Promise<void> = Promise.resolve();
   const fail = (error: unknown): void => {
@@ -114,7 +118,18 @@ export function openWriteStream(
           });
           return;
         }
+        if (pending >= MAX_PENDING_BATCHES) {
+          fail(
+            new EmulatorError(
+              'RESOURCE_EXHAUSTED',
+              `More than ${MAX_PENDING_BATCHES} write batches are waiting on this stream.`,
+            ),
+          );
+          return;
+        }
+        pending++;
         chain = chain.then(async () => {
+          pending--;
           if (dead) return;
           try {
             const response = await open.write(writes);

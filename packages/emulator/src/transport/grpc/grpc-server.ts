@@ -35,6 +35,9 @@ import {
 } from './grpc-codec.js';
 import type { GrpcMessage } from './grpc-codec.js';
 
+/** Responses buffered for a Listen client that is not reading, before the stream is ended. */
+const MAX_PENDING_LISTEN_RESPONSES = 100_000;
+
 const PROTO_ROOT = fileURLToPath(new URL('../../../protos/', import.meta.url));
 
 export type GrpcTransport = {
@@ -377,7 +380,25 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
             stream = openListenStream(
               service,
               ctx,
-              { send: (r) => !ended && call.write(toGrpcListenResponse(r)), fail: (e) => end(e) },
+              {
+                send: (r) => {
+                  if (ended) return;
+                  if (call.writableLength > MAX_PENDING_LISTEN_RESPONSES) {
+                    // A client that stopped reading; it will reconnect and resume.
+                    queueMicrotask(() =>
+                      end(
+                        new EmulatorError(
+                          'UNAVAILABLE',
+                          'The client is not reading its Listen stream.',
+                        ),
+                      ),
+                    );
+                    return;
+                  }
+                  call.write(toGrpcListenResponse(r));
+                },
+                fail: (e) => end(e),
+              },
               log,
             );
           }

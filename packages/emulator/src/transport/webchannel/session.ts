@@ -52,6 +52,7 @@ export class WebChannelSession {
   private backchannel: Backchannel | undefined;
   private flushScheduled = false;
   private bridge: StreamBridge | undefined;
+  private overflowed = false;
   lastActivity = Date.now();
   closed = false;
 
@@ -90,7 +91,7 @@ export class WebChannelSession {
   }
 
   private enqueueArray(content: readonly unknown[]): void {
-    if (this.closed) return;
+    if (this.closed || this.overflowed) return;
     const id = this.nextArrayId++;
     const text = toAsciiJson([id, content]);
     this.outbox.push({ id, text });
@@ -99,7 +100,9 @@ export class WebChannelSession {
       this.outbox.length > this.limits.maxOutboxArrays ||
       this.outboxBytes > this.limits.maxOutboxBytes
     ) {
-      this.onOverflow(this);
+      // Dropped outside the caller's stack: this runs inside the listen engine's fan-out.
+      this.overflowed = true;
+      queueMicrotask(() => this.onOverflow(this));
       return;
     }
     this.scheduleFlush();
