@@ -284,6 +284,13 @@ export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
   ),
   profileCase('profile: without a displayName', 'DENY', creating({ displayName: DELETE }), PROFILE),
   profileCase('profile: null photoURL', 'ALLOW', creating({ photoURL: null })),
+  profileCase('profile: empty photoURL', 'ALLOW', creating({ photoURL: '' })),
+  profileCase(
+    'profile: blank photoURL',
+    'DENY',
+    creating({ photoURL: ' ' }),
+    'profile: empty photoURL',
+  ),
   profileCase('profile: without a photoURL', 'ALLOW', creating({ photoURL: DELETE })),
   profileCase(
     'profile: http photoURL',
