@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { paths } from '../config/paths';
+import { showcaseRoutes } from '../features/showcases/routes';
+import { RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
+import { NotFoundRoute } from './routes/not-found';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Each screen is its own chunk, fetched when it first renders (behind its guard, so a visitor
+ * never downloads a signed-in screen). `preloadRoute` starts the current screen's download at
+ * start-up, in parallel with Auth restoring the session.
+ */
+const screens = {
+  [paths.welcome]: () => import('./routes/welcome').then((m) => m.WelcomeRoute),
+  [paths.signIn]: () => import('./routes/sign-in').then((m) => m.SignInRoute),
+  [paths.signUp]: () => import('./routes/sign-up').then((m) => m.SignUpRoute),
+  [paths.resetPassword]: () => import('./routes/reset-password').then((m) => m.ResetPasswordRoute),
+  [paths.me]: () => import('./routes/me').then((m) => m.MeRoute),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+type ScreenPath = keyof typeof screens;
+
+function screen(path: ScreenPath) {
+  const Screen = lazy(() => screens[path]().then((component) => ({ default: component })));
+  return <Screen />;
+}
+
+export function preloadRoute(pathname: string): void {
+  const load = (screens as Record<string, (() => Promise<unknown>) | undefined>)[pathname];
+  // A failed preload is retried (and reported) when the screen renders.
+  load?.().catch(() => undefined);
+}
+
+const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: VisitorOnly,
+        ErrorBoundary: RouteError,
+        children: [
+          { path: paths.welcome, element: screen(paths.welcome) },
+          { path: paths.signIn, element: screen(paths.signIn) },
+          { path: paths.resetPassword, element: screen(paths.resetPassword) },
+        ],
+      },
+      {
+        Component: VisitorOrGuest,
+        ErrorBoundary: RouteError,
+        children: [{ path: paths.signUp, element: screen(paths.signUp) }],
+      },
+      {
+        Component: RequireSession,
+        ErrorBoundary: RouteError,
+        children: [...showcaseRoutes, { path: paths.me, element: screen(paths.me) }],
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BrandMark } from '../../components/brand-mark';
+import { WelcomeActions } from '../../features/auth/components/welcome-actions';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+// Plain text points with an accent rule: no icon code on the first screen a visitor downloads.
+function Point({ title, text }: { title: string; text: string }) {
+  return (
+    <Box
+      component="li"
+      sx={{ pl: 1.5, borderLeft: 3, borderColor: 'primary.main', listStyle: 'none' }}
+    >
+      <Typography fontWeight={600}>{title}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+export function WelcomeRoute() {
+  useDocumentTitle('Welcome');
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 4, md: 8 },
+        gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' },
+        alignItems: 'center',
+        py: { xs: 1, md: 6 },
+      }}
+    >
+      <Stack spacing={3}>
+        <BrandMark size={56} />
+        <Typography component="h1" variant="h1">
+          Show what you made.
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" fontWeight={400}>
+          Showcase is where people publish the things they build — apps, designs, photo series,
+          write-ups — and everyone browses them live.
+        </Typography>
+        <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }}>
+          <Point title="Publish in a minute" text="A title, a link, an image and a few tags." />
+          <Point
+            title="Live everywhere"
+            text="New showcases and likes appear without reloading, even after going offline."
+          />
+          <Point
+            title="Appreciate others"
+            text="Like the work you enjoy; browse as a guest before you join."
+          />
+        </Stack>
+      </Stack>
+      <Stack spacing={2} sx={{ alignItems: { xs: 'stretch', md: 'center' } }}>
+        <WelcomeActions />
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
+          Guests can browse everything. Create an account later to publish and keep your guest
+          session.
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

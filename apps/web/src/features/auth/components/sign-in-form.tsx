@@ -1,0 +1,119 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { paths } from '../../../config/paths';
+import { useRequest } from '../../../hooks/use-request';
+import { continueWithGoogle, signInWithEmail } from '../../../lib/firebase/auth';
+import { hasErrors } from '../../../utils/validation';
+import { useAuthLocation } from '../hooks/use-auth-location';
+import type { SignInValues } from '../validation';
+import { validateSignIn } from '../validation';
+import { GoogleButton } from './google-button';
+import { OrDivider } from './or-divider';
+import { TextInput } from '../../../components/form/text-input';
+
+export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
+  const { email: suggestedEmail, returnTo, forward } = useAuthLocation();
+  const [values, setValues] = useState<SignInValues>({ email: suggestedEmail ?? '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SignInValues, string>>>({});
+  const request = useRequest();
+  const [action, setAction] = useState<'email' | 'google'>('email');
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const serverFieldError = request.error?.field;
+  const errorFor = (field: keyof SignInValues) =>
+    fieldErrors[field] ?? (serverFieldError === field ? request.error?.message : undefined);
+  const formError = request.error && !request.error.field ? request.error : null;
+
+  const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    if (serverFieldError === field) request.clearError();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateSignIn(values);
+    setFieldErrors(errors);
+    if (hasErrors(errors)) {
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    const email = values.email.trim();
+    const { password } = values;
+    // The guard moves a signed-in user on to `returnTo`; nothing to do here on success.
+    setAction('email');
+    void request.run(() => signInWithEmail(email, password));
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      {sessionEnded ? (
+        <Alert severity="info">Your session ended, please sign in again.</Alert>
+      ) : null}
+      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputRef={emailRef}
+          value={values.email}
+          onChange={change('email')}
+          error={errorFor('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          inputRef={passwordRef}
+          value={values.password}
+          onChange={change('password')}
+          error={errorFor('password')}
+        />
+        {formError ? (
+          <ErrorAlert
+            error={formError}
+            onRetry={() => void request.retry()}
+            retrying={request.pending}
+          />
+        ) : null}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={request.pending && action === 'email'}
+          disabled={request.pending}
+        >
+          Sign in
+        </Button>
+        <Link
+          component={RouterLink}
+          to={paths.resetPassword}
+          state={forward}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Forgot password?
+        </Link>
+      </Stack>
+      <div>
+        <OrDivider />
+        <GoogleButton
+          pending={request.pending && action === 'google'}
+          disabled={request.pending}
+          onClick={() => {
+            setAction('google');
+            void request.run(() => continueWithGoogle(returnTo));
+          }}
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { useNotify } from '../../../components/feedback/notifier';
+import { paths } from '../../../config/paths';
+import { useRequest } from '../../../hooks/use-request';
+import { describeError } from '../../../lib/errors';
+import {
+  continueWithGoogle,
+  signInToExistingGoogleAccount,
+  signInWithEmail,
+  signUpWithEmail,
+} from '../../../lib/firebase/auth';
+import type { SessionUser } from '../../../lib/session';
+import { DISPLAY_NAME_MAX, hasErrors } from '../../../utils/validation';
+import { useAuthLocation } from '../hooks/use-auth-location';
+import type { SignUpValues } from '../validation';
+import { validateSignUp } from '../validation';
+import { GoogleButton } from './google-button';
+import { OrDivider } from './or-divider';
+import { SwitchAccountDialog } from './switch-account-dialog';
+import { TextInput } from '../../../components/form/text-input';
+
+type Field = keyof SignUpValues;
+const fieldOrder: Field[] = ['displayName', 'email', 'password'];
+
+/**
+ * Creates an account. For a guest the same form upgrades the guest in place (same uid), by email
+ * and password or by linking Google.
+ */
+export function SignUpForm({ guest }: { guest: SessionUser | null }) {
+  const { returnTo, forward } = useAuthLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [values, setValues] = useState<SignUpValues>({ displayName: '', email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [action, setAction] = useState<'email' | 'google'>('email');
+  const [switchOpen, setSwitchOpen] = useState(false);
+  const request = useRequest();
+  const refs = {
+    displayName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  const serverFieldError = request.error?.field;
+  const errorFor = (field: Field) =>
+    fieldErrors[field] ?? (serverFieldError === field ? request.error?.message : undefined);
+  const formError = request.error && !request.error.field ? request.error : null;
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    if (serverFieldError === field) request.clearError();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateSignUp(values);
+    setFieldErrors(errors);
+    if (hasErrors(errors)) {
+      const first = fieldOrder.find((field) => errors[field]);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    const input = {
+      displayName: values.displayName.trim(),
+      email: values.email.trim(),
+      password: values.password,
+    };
+    setAction('email');
+    void request.run(async () => {
+      const result = await signUpWithEmail(input);
+      if (result.profileError) {
+        notify({
+          severity: 'warning',
+          message: `Your account was created, but your display name was not saved: ${describeError(result.profileError).message} You can set it on your profile.`,
+        });
+      } else {
+        notify({
+          severity: 'success',
+          message: result.upgraded
+            ? 'Your guest session is now a member account.'
+            : 'Welcome to Showcase!',
+        });
+      }
+    });
+  };
+
+  const googleSignUp = () => {
+    setAction('google');
+    void request.run(async () => {
+      if ((await continueWithGoogle(returnTo)) === 'signed-in' && guest) {
+        notify({ severity: 'success', message: 'Your guest session is now a member account.' });
+      }
+    });
+  };
+
+  // The email or Google account already has an account: guests may switch to it (their uid is
+  // left behind); visitors are sent to sign in with the email they typed.
+  const signInInstead = () => {
+    if (guest) {
+      setSwitchOpen(true);
+      return;
+    }
+    void navigate(paths.signIn, { state: { ...forward, email: values.email.trim() } });
+  };
+  const conflict = formError?.recovery === 'sign-in-instead' ? request.error?.code : null;
+  const switchToExisting = async () => {
+    if (conflict === 'auth/credential-already-in-use') {
+      await signInToExistingGoogleAccount(request.cause);
+    } else {
+      await signInWithEmail(values.email.trim(), values.password);
+    }
+    setSwitchOpen(false);
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+        <TextInput
+          label="Display name"
+          name="displayName"
+          autoComplete="nickname"
+          inputRef={refs.displayName}
+          value={values.displayName}
+          onChange={change('displayName')}
+          error={errorFor('displayName')}
+          hint="Shown on your showcases."
+          maxLength={DISPLAY_NAME_MAX * 2}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputRef={refs.email}
+          value={values.email}
+          onChange={change('email')}
+          error={errorFor('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          inputRef={refs.password}
+          value={values.password}
+          onChange={change('password')}
+          error={errorFor('password')}
+          hint="At least 6 characters."
+        />
+        {formError ? (
+          <ErrorAlert
+            error={formError}
+            onRetry={() => void request.retry()}
+            retrying={request.pending}
+            action={
+              formError.recovery === 'sign-in-instead' ? (
+                <Button color="inherit" size="small" onClick={signInInstead}>
+                  Sign in instead
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : null}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={request.pending && action === 'email'}
+          disabled={request.pending}
+        >
+          Create account
+        </Button>
+      </Stack>
+      <div>
+        <OrDivider />
+        <GoogleButton
+          pending={request.pending && action === 'google'}
+          disabled={request.pending}
+          onClick={googleSignUp}
+        />
+      </div>
+      {guest ? (
+        <SwitchAccountDialog
+          open={switchOpen}
+          existing={
+            conflict === 'auth/credential-already-in-use'
+              ? 'This Google account'
+              : values.email.trim()
+          }
+          guestUid={guest.uid}
+          onClose={() => setSwitchOpen(false)}
+          onConfirm={switchToExisting}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  DeferredErrorAlert,
+  preloadErrorAlert,
+} from '../../../components/feedback/deferred-error-alert';
+import { paths } from '../../../config/paths';
+import { useRequest } from '../../../hooks/use-request';
+import { signInAsGuest } from '../../../lib/firebase/auth';
+import { useAuthLocation } from '../hooks/use-auth-location';
+
+/** The welcome screen's three ways in. */
+export function WelcomeActions() {
+  const navigate = useNavigate();
+  const { forward } = useAuthLocation();
+  const guest = useRequest();
+  useEffect(preloadErrorAlert, []);
+
+  return (
+    <Stack spacing={2} sx={{ width: '100%', maxWidth: 360 }}>
+      <Button
+        variant="contained"
+        size="large"
+        onClick={() => void navigate(paths.signIn, { state: forward })}
+      >
+        Sign in
+      </Button>
+      <Button
+        variant="outlined"
+        size="large"
+        onClick={() => void navigate(paths.signUp, { state: forward })}
+      >
+        Create account
+      </Button>
+      <Button size="large" loading={guest.pending} onClick={() => void guest.run(signInAsGuest)}>
+        Continue as guest
+      </Button>
+      {guest.error ? (
+        <DeferredErrorAlert
+          error={guest.error}
+          onRetry={() => void guest.retry()}
+          retrying={guest.pending}
+        />
+      ) : null}
+    </Stack>
+  );
+}

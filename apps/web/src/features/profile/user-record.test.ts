@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../lib/session';
+import { describeUserRecord, formatDateTime } from './user-record';
+
+const member: SessionUser = {
+  uid: 'u1',
+  email: 'ada@example.com',
+  emailVerified: false,
+  displayName: 'Ada',
+  photoURL: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  tenantId: null,
+  providerData: [
+    {
+      providerId: 'password',
+      uid: 'ada@example.com',
+      displayName: 'Ada',
+      email: 'ada@example.com',
+      phoneNumber: null,
+      photoURL: null,
+    },
+    {
+      providerId: 'google.com',
+      uid: 'g-1',
+      displayName: 'Ada L',
+      email: 'ada@gmail.com',
+      phoneNumber: null,
+      photoURL: null,
+    },
+    {
+      providerId: 'example.org',
+      uid: 'x',
+      displayName: null,
+      email: null,
+      phoneNumber: null,
+      photoURL: null,
+    },
+  ],
+  metadata: { createdAt: Date.UTC(2026, 0, 2, 12, 4), lastLoginAt: null },
+};
+
+const guest: SessionUser = {
+  ...member,
+  uid: 'g1',
+  email: null,
+  displayName: null,
+  isAnonymous: true,
+  providerData: [],
+};
+
+describe('describeUserRecord', () => {
+  it('lists the 11 user-record fields in order', () => {
+    expect(describeUserRecord(member).map((row) => row.key)).toEqual([
+      'uid',
+      'email',
+      'emailVerified',
+      'displayName',
+      'photoURL',
+      'phoneNumber',
+      'isAnonymous',
+      'tenantId',
+      'providerData',
+      'metadata.createdAt',
+      'metadata.lastLoginAt',
+    ]);
+  });
+
+  it('marks empty fields as not set and booleans as Yes/No', () => {
+    const rows = Object.fromEntries(describeUserRecord(guest).map((row) => [row.key, row.value]));
+    expect(rows.email).toEqual({ kind: 'unset' });
+    expect(rows.displayName).toEqual({ kind: 'unset' });
+    expect(rows.providerData).toEqual({ kind: 'unset' });
+    expect(rows['metadata.lastLoginAt']).toEqual({ kind: 'unset' });
+    expect(rows.isAnonymous).toEqual({ kind: 'text', text: 'Yes' });
+    expect(rows.emailVerified).toEqual({ kind: 'text', text: 'No' });
+  });
+
+  it('names providers readably', () => {
+    const providers = describeUserRecord(member).find((row) => row.key === 'providerData')?.value;
+    expect(providers).toEqual({
+      kind: 'providers',
+      items: [
+        { name: 'Email and password', detail: 'ada@example.com' },
+        { name: 'Google', detail: 'ada@gmail.com' },
+        { name: 'example.org', detail: null },
+      ],
+    });
+  });
+
+  it('formats dates in the given locale and keeps the ISO instant', () => {
+    const created = describeUserRecord(member, 'en-GB').find(
+      (row) => row.key === 'metadata.createdAt',
+    )?.value;
+    expect(created).toMatchObject({ kind: 'date', iso: '2026-01-02T12:04:00.000Z' });
+    expect(created?.kind === 'date' && created.text).toMatch(/^2 Jan 2026, \d\d:04$/);
+    expect(formatDateTime(Date.UTC(2026, 0, 2, 12, 4), 'de-DE')).toMatch(
+      /02\.01\.2026|2\. Jan\. 2026/,
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const requiredFirebaseVars = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const;
+
+export default defineConfig(({ command, mode }) => {
+  if (command === 'build') {
+    // A build without Firebase config still succeeds (so `npm run build` works on a fresh clone),
+    // but the app would only show its configuration-error screen; say so where the builder looks.
+    const env = loadEnv(mode, process.cwd(), 'VITE_');
+    const missing = requiredFirebaseVars.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      console.warn(
+        `\n[showcase] ${mode} build without ${missing.join(', ')}: the app will show a configuration error. ` +
+          'Set them in the environment or in apps/web/.env.production.local (see apps/web/README.md).\n',
+      );
+    }
+  }
+  return {
+    plugins: [react(), showcasePwa()],
+    server: { host: '127.0.0.1', strictPort: true },
+    preview: { host: '127.0.0.1', strictPort: true },
+    build: {
+      target: 'es2022',
+      // scripts/route-sizes.mjs reads the manifest to know which chunks each route loads.
+      manifest: true,
+    },
+  };
+});
+
+/**
+ * The service worker (Workbox generateSW): precaches the app shell so opening or reloading the
+ * app with no network still works, answers every navigation with index.html, and keeps images
+ * it has shown. Firestore data is not its job: the SDK's IndexedDB cache holds that. Off in the
+ * dev server, where a worker would serve stale modules.
+ */
+function showcasePwa() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      name: 'Showcase',
+      short_name: 'Showcase',
+      description: 'Publish what you made and browse everyone’s showcases live.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4338ca',
+      background_color: '#f7f8fb',
+      icons: [
+        { src: 'pwa-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'pwa-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // Demo pictures are data, not shell: cached at run time like any other image.
+      globIgnores: ['demo/**'],
+      navigateFallback: 'index.html',
+      // Firebase's reserved paths (auth handler) must reach the network.
+      navigateFallbackDenylist: [/^\/__\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.destination === 'image',
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'showcase-images',
+            expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            // Images from other hosts are opaque (status 0); keep them too.
+            cacheableResponse: { statuses: [0, 200] },
+          },
+        },
+      ],
+    },
+    devOptions: { enabled: false },
+  });
+}
