@@ -39,6 +39,9 @@ const INEQUALITY_OPS = new Set([
   'GREATER_THAN_OR_EQUAL',
   'NOT_EQUAL',
   'NOT_IN',
+  // `!= null` and `!= NaN` in unary form: inequalities too, so their field joins the order.
+  'IS_NOT_NULL',
+  'IS_NOT_NAN',
 ]);
 
 /** A value of a document at a field path; `__name__` is the document's reference. */
@@ -70,11 +73,7 @@ export function compareFieldPaths(a: FieldPath, b: FieldPath): number {
 export function inequalityFields(filter: Filter | undefined): FieldPath[] {
   const fields: FieldPath[] = [];
   for (const f of flattenFilters(filter)) {
-    if (
-      f.kind === 'field' &&
-      INEQUALITY_OPS.has(f.op) &&
-      !fields.some((p) => fieldPathEquals(p, f.field))
-    ) {
+    if (INEQUALITY_OPS.has(f.op) && !fields.some((p) => fieldPathEquals(p, f.field))) {
       fields.push(f.field);
     }
   }
