@@ -25,7 +25,7 @@ import {
 import { codePointLength, codePointSlice } from './strings.js';
 import { FALSE, NULL, TRUE, bool, float, list, map, path, str, type RulesValue } from './values.js';
 
-/** Production allows a call stack of 20 function calls. */
+/** Production's limit on nested function calls per evaluation. */
 export const MAX_CALL_DEPTH = 20;
 
 /** A user function with the functions visible where it was declared. */
@@ -33,7 +33,7 @@ export type CompiledFunction = {
   readonly decl: FunctionDecl;
   /** Nesting level of the declaring block: 0 for the service, 1 for its first match, … */
   readonly depth: number;
-  /** Resolved lazily: functions may call functions declared after them. */
+  /** Every function visible in the declaring block, including those declared after this one. */
   readonly functions: ReadonlyMap<string, CompiledFunction>;
 };
 
@@ -74,7 +74,8 @@ export class Scope {
   }
 }
 
-type Frame = {
+/** Where an expression is evaluated: its variables and the functions it may call. */
+export type Frame = {
   readonly scope: Scope;
   readonly functions: ReadonlyMap<string, CompiledFunction>;
 };
