@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { allowAllAuthorizer as allowAll } from '../../src/service/allow-all-authorizer.js';
 import type { EmulatorServer } from '../../src/server.js';
 import type { Harness, PlainSnapshot } from './browser-page/page-entry.js';
 import { restDelete, restSet, serveBrowserPage, startEmulator } from './support.js';
@@ -362,6 +363,69 @@ describe('browser SDK over WebChannel and REST', () => {
       expect(server.transportStats().longPollGets).toBeGreaterThan(before);
     } finally {
       await longPollContext.close();
+    }
+  });
+
+  it('enforces rules per signed-in user on both streams and REST (auth bound to the session)', async () => {
+    const loaded = await server.rules.load({
+      name: 'browser.rules',
+      content: `rules_version = '2';
+service cloud.firestore {
+  match /databases/{db}/documents {
+    match /owned/{uid} {
+      allow read, write: if request.auth != null && request.auth.uid == uid;
+    }
+    match /open/{doc} {
+      allow read, write: if true;
+    }
+  }
+}`,
+    });
+    expect(loaded.loaded).toBe(true);
+    try {
+      const outcome = await tab.evaluate(async (port) => {
+        const { fs, open, close } = (globalThis as unknown as PageGlobals).harness;
+        const alice = open('alice', port, {}, { user_id: 'alice' });
+        const anonymous = open('anonymous', port);
+        const code = (error: unknown): string => (error as { code?: string }).code ?? String(error);
+        await fs.setDoc(fs.doc(alice, 'owned/alice'), { mine: true });
+        const denied = await fs
+          .setDoc(fs.doc(alice, 'owned/bob'), { mine: false })
+          .then(() => 'allowed', code);
+        const readOwn = (await fs.getDocFromServer(fs.doc(alice, 'owned/alice'))).data();
+        const anonymousRead = await fs
+          .getDocFromServer(fs.doc(anonymous, 'owned/alice'))
+          .then(() => 'allowed', code);
+        const listen = await new Promise<string>((resolve) => {
+          const unsubscribe = fs.onSnapshot(
+            fs.doc(anonymous, 'owned/alice'),
+            () => resolve('allowed'),
+            (error) => {
+              unsubscribe();
+              resolve(code(error));
+            },
+          );
+        });
+        const transaction = await fs
+          .runTransaction(anonymous, async (tx) => {
+            await tx.get(fs.doc(anonymous, 'owned/alice'));
+          })
+          .then(() => 'allowed', code);
+        // After a rejected write the stream recovers and later writes still go through.
+        await fs.setDoc(fs.doc(alice, 'open/after'), { ok: true });
+        await close('alice');
+        await close('anonymous');
+        return { denied, readOwn, anonymousRead, listen, transaction };
+      }, server.port);
+      expect(outcome).toEqual({
+        denied: 'permission-denied',
+        readOwn: { mine: true },
+        anonymousRead: 'permission-denied',
+        listen: 'permission-denied',
+        transaction: 'permission-denied',
+      });
+    } finally {
+      server.core.setAuthorizer(allowAll);
     }
   });
 

@@ -46,13 +46,24 @@ export const harness = {
   fs,
   plain,
   /** Opens a named Firestore instance pointed at the emulator. */
-  open(name: string, port: number, settings: fs.FirestoreSettings = {}): fs.Firestore {
+  open(
+    name: string,
+    port: number,
+    settings: fs.FirestoreSettings = {},
+    mockUserToken?: string | { user_id: string },
+  ): fs.Firestore {
     const app = initializeApp(
       { projectId: 'demo-conformance', apiKey: 'fake-api-key', appId: '1:1:web:1' },
       name,
     );
     const db = fs.initializeFirestore(app, settings);
-    fs.connectFirestoreEmulator(db, '127.0.0.1', port);
+    // An object becomes an unsigned JWT that travels only in the WebChannel handshake body.
+    fs.connectFirestoreEmulator(
+      db,
+      '127.0.0.1',
+      port,
+      mockUserToken === undefined ? {} : { mockUserToken },
+    );
     apps.set(name, { app, db });
     return db;
   },
