@@ -1,6 +1,9 @@
 // The document CRUD methods no SDK build exercises (GetDocument, CreateDocument, UpdateDocument,
 // DeleteDocument, ListDocuments), over gRPC with a generic client on the vendored protos and over
 // REST, plus BatchGetDocuments' first-response transaction id.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
@@ -208,6 +211,36 @@ describe('REST document CRUD', () => {
     expect(await post('listCollectionIds', {})).toMatchObject({
       collectionIds: expect.arrayContaining(['bw']),
     });
+  });
+
+  it('exports through the control endpoint and wipes documents', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'emulator-export-'));
+    try {
+      await fetch(`${base()}:commit`, {
+        method: 'POST',
+        body: JSON.stringify({
+          writes: [{ update: { name: `${DOCUMENTS}/exported/x`, fields: {} } }],
+        }),
+      });
+      const exported = await fetch(`${server.url}/emulator/v1/projects/demo-conformance:export`, {
+        method: 'POST',
+        body: JSON.stringify({
+          database: DATABASE,
+          export_directory: dir,
+          export_name: 'snapshot',
+        }),
+      });
+      expect(exported.status).toBe(200);
+      expect(await readdir(join(dir, 'snapshot'))).not.toHaveLength(0);
+      const wiped = await fetch(
+        `${server.url}/emulator/v1/projects/demo-conformance/databases/(default)/documents`,
+        { method: 'DELETE' },
+      );
+      expect(wiped.status).toBe(200);
+      expect((await fetch(`${base()}/exported/x`)).status).toBe(404);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('logged no internal errors', () => {
