@@ -615,3 +615,12 @@ export function describeValue(value: Value): string {
       return `{${[...value.fields].map(([k, v]) => `${JSON.stringify(k)}: ${describeValue(v)}`).join(', ')}}`;
   }
 }
+
+/** An optional `select` projection over the generated fields. */
+export const selectArb: fc.Arbitrary<FieldPath[] | undefined> = fc.option(
+  fc.uniqueArray(fc.constantFrom<FieldPath>(['a'], ['b'], ['m'], ['m', 'x'], ['arr'], NAME), {
+    maxLength: 3,
+    selector: (path) => path.join('.'),
+  }),
+  { nil: undefined },
+);

@@ -267,3 +267,31 @@ export function referenceLimitToLastWireQuery(
     limit: count,
   };
 }
+
+/**
+ * A `select` projection: only the listed paths (a path under an already selected one adds
+ * nothing); `__name__` selects no field.
+ */
+export function referenceProject(doc: Document, paths: readonly FieldPath[]): Document {
+  const kept = paths.filter(
+    (path) =>
+      !isNameField(path) &&
+      !paths.some((other) => other.length < path.length && other.every((s, i) => s === path[i])),
+  );
+  const root = new Map<string, Value>();
+  for (const path of kept) {
+    const value = referenceFieldValue(doc, path);
+    if (value === undefined) continue;
+    let target = root;
+    for (const segment of path.slice(0, -1)) {
+      let next = target.get(segment);
+      if (next === undefined || next.kind !== 'map') {
+        next = { kind: 'map', fields: new Map<string, Value>() };
+        target.set(segment, next);
+      }
+      target = next.fields as Map<string, Value>;
+    }
+    target.set(path[path.length - 1]!, value);
+  }
+  return { ...doc, fields: root };
+}
