@@ -27,7 +27,8 @@ try {
 
 const gzipCache = new Map();
 function gzipBytes(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
@@ -67,14 +68,17 @@ const routes = {
 // Loaded by dynamic import at start-up (after first paint), on every route.
 // The auth module is shared by several chunks, so the manifest lists it as `_auth-<hash>.js`.
 const startupKeys = Object.keys(manifest).filter(
-  (key) => key === 'src/lib/firebase/auth.ts' || (key.startsWith('_') && manifest[key].name === 'auth'),
+  (key) =>
+    key === 'src/lib/firebase/auth.ts' || (key.startsWith('_') && manifest[key].name === 'auth'),
 );
 const startupFiles = staticClosure(startupKeys, new Set(entryFiles));
 for (const file of entryFiles) startupFiles.delete(file);
 
 function containsFirestore(files) {
   // The manifest has no module list per chunk, so look for the SDK's own marker in the code.
-  return jsOnly(files).some((file) => /FIRESTORE|firestore\.googleapis\.com/.test(readFileSync(join(dist, file), 'utf8')));
+  return jsOnly(files).some((file) =>
+    /FIRESTORE|firestore\.googleapis\.com/.test(readFileSync(join(dist, file), 'utf8')),
+  );
 }
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -100,7 +104,9 @@ for (const [route, keys] of Object.entries(routes)) {
 if (asJson) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  console.log(`entry chunk + static imports: ${report.entry.gzipKb} KB gzip (${report.entry.files.length} files)`);
+  console.log(
+    `entry chunk + static imports: ${report.entry.gzipKb} KB gzip (${report.entry.files.length} files)`,
+  );
   console.log(`auth module (dynamic import at start-up): ${report.startupDynamic.gzipKb} KB gzip`);
   console.log('route            first route  + auth   route chunks  Firestore');
   for (const [route, r] of Object.entries(report.routes)) {

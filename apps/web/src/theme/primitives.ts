@@ -39,8 +39,11 @@ export const colorSchemes: { light: ColorSystemOptions; dark: ColorSystemOptions
       background: { default: slate[50], paper: '#ffffff' },
       text: { primary: slate[800], secondary: slate[600] },
       divider: slate[200],
+      // Status colours dark enough for small text on white (WCAG AA), e.g. chips and alerts.
       error: { main: '#c62828' },
-      success: { main: '#2e7d32' },
+      warning: { main: '#b45309', contrastText: '#fff' },
+      info: { main: '#0369a1', contrastText: '#fff' },
+      success: { main: '#2e7d32', contrastText: '#fff' },
     },
   },
   dark: {
@@ -51,7 +54,9 @@ export const colorSchemes: { light: ColorSystemOptions; dark: ColorSystemOptions
       text: { primary: slate[100], secondary: slate[300] },
       divider: slate[700],
       error: { main: '#f28b82' },
-      success: { main: '#81c995' },
+      warning: { main: '#fbbf24', contrastText: slate[900] },
+      info: { main: '#7dd3fc', contrastText: slate[900] },
+      success: { main: '#81c995', contrastText: slate[900] },
     },
   },
 };
