@@ -296,6 +296,26 @@ describe('projection and validation', () => {
       ),
     ).toMatch(/30/);
     invalid(query('coll', where('x', 'in', [])));
+    expect(
+      invalid(
+        query(
+          'coll',
+          where(
+            'x',
+            'not-in',
+            Array.from({ length: 11 }, (_, i) => i),
+          ),
+        ),
+      ),
+    ).toMatch(/10/);
+    const ten = Array.from({ length: 10 }, (_, i) => i);
+    expect(
+      invalid(query('coll', where('x', 'in', ten), where('y', 'array-contains-any', [1, 2, 3, 4]))),
+    ).toMatch(/40 disjunctions/);
+    compileQuery(
+      ROOT,
+      query('coll', where('x', 'in', ten), where('y', 'array-contains-any', [1, 2, 3])),
+    );
     invalid(query('coll', where('x', 'in', 5)));
     invalid(query('coll', limit(-1)));
     invalid(query('coll', where('__name__', '==', 'coll/a')));

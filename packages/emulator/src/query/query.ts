@@ -31,6 +31,25 @@ import {
 
 /** Most values an IN, NOT_IN or ARRAY_CONTAINS_ANY filter takes, as in production. */
 export const MAX_DISJUNCTION_VALUES = 30;
+/** Most values a NOT_IN filter takes. */
+export const MAX_NOT_IN_VALUES = 10;
+
+/** Terms in the disjunctive normal form of a filter (production allows at most 30). */
+export function disjunctionCount(filter: Filter): number {
+  switch (filter.kind) {
+    case 'composite':
+      return filter.op === 'OR'
+        ? filter.filters.reduce((sum, f) => sum + disjunctionCount(f), 0)
+        : filter.filters.reduce((product, f) => product * disjunctionCount(f), 1);
+    case 'field':
+      return (filter.op === 'IN' || filter.op === 'ARRAY_CONTAINS_ANY') &&
+        filter.value.kind === 'array'
+        ? Math.max(1, filter.value.values.length)
+        : 1;
+    case 'unary':
+      return 1;
+  }
+}
 
 const INEQUALITY_OPS = new Set([
   'LESS_THAN',
@@ -297,8 +316,9 @@ function validateFilter(filter: Filter): void {
     if (value.kind !== 'array' || value.values.length === 0) {
       throw invalid(`A non-empty ArrayValue must be provided for '${op}' filters.`);
     }
-    if (value.values.length > MAX_DISJUNCTION_VALUES) {
-      throw invalid(`'${op}' supports up to ${MAX_DISJUNCTION_VALUES} comparison values.`);
+    const max = op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_DISJUNCTION_VALUES;
+    if (value.values.length > max) {
+      throw invalid(`'${op}' supports up to ${max} comparison values.`);
     }
   }
   if (isDocumentNameField(filter.field)) {
@@ -339,7 +359,15 @@ export function validateQuery(query: StructuredQuery): void {
   }
   if (query.offset < 0 || !Number.isInteger(query.offset))
     throw invalid('offset must be a non-negative integer.');
-  if (query.where !== undefined) validateFilter(query.where);
+  if (query.where !== undefined) {
+    validateFilter(query.where);
+    const terms = disjunctionCount(query.where);
+    if (terms > MAX_DISJUNCTION_VALUES) {
+      throw invalid(
+        `The query's filters expand to ${terms} disjunctions, more than the limit of ${MAX_DISJUNCTION_VALUES}.`,
+      );
+    }
+  }
   for (const order of query.orderBy) {
     if (order.field.length === 0) throw invalid('An order-by must name a field.');
   }
