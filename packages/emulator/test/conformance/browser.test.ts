@@ -7,7 +7,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allowAllAuthorizer as allowAll } from '../../src/service/allow-all-authorizer.js';
 import type { EmulatorServer } from '../../src/server.js';
 import type { Harness, PlainSnapshot } from './browser-page/page-entry.js';
-import { restDelete, restSet, serveBrowserPage, startEmulator } from './support.js';
+import {
+  DOCUMENTS,
+  rest,
+  restDelete,
+  restSet,
+  serveBrowserPage,
+  startEmulator,
+} from './support.js';
 import type { CapturingLogger } from './support.js';
 
 const CHROMIUM_ARGS = [
@@ -296,6 +303,35 @@ describe('browser SDK over WebChannel and REST', () => {
       h.unwatch('top2');
       h.unwatch('last2');
       await h.close('limits');
+    });
+  });
+
+  it('delivers a snapshot larger than one streaming GET carries (the GET is recycled)', async () => {
+    const writes = Array.from({ length: 300 }, (_, i) => ({
+      update: {
+        name: `${DOCUMENTS}/bulk/d${String(i).padStart(3, '0')}`,
+        fields: { i: { integerValue: String(i) }, pad: { stringValue: 'é'.repeat(5000) } },
+      },
+    }));
+    await rest(server, 'commit', { writes });
+    const before = server.transportStats().streamingGets;
+    await tab.evaluate((port) => {
+      const { fs, open, watch } = (globalThis as unknown as PageGlobals).harness;
+      watch('bulk', fs.query(fs.collection(open('bulk', port), 'bulk'), fs.orderBy('i')));
+    }, server.port);
+    const snap = await waitForSnapshot(
+      tab,
+      'bulk',
+      '!s.fromCache && s.docs.length === 300',
+      30_000,
+    );
+    expect(snap.docs?.[299]?.id).toBe('d299');
+    // 300 × ~30 KB of escaped JSON cannot fit one 1 MiB streaming GET.
+    expect(server.transportStats().streamingGets - before).toBeGreaterThan(2);
+    await tab.evaluate(async () => {
+      const h = (globalThis as unknown as PageGlobals).harness;
+      h.unwatch('bulk');
+      await h.close('bulk');
     });
   });
 

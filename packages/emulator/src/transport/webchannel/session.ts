@@ -211,13 +211,27 @@ export class WebChannelSession {
       this.detachBackchannel();
       return;
     }
-    const pending = this.outbox.filter((e) => e.id > backchannel.sentUpTo);
+    // One response carries at most maxStreamingBytes (but always at least one array); the rest
+    // waits for the next GET, whose AID acknowledges what this one delivered.
+    const budget = this.limits.maxStreamingBytes - backchannel.bytesWritten;
+    const pending: OutboxEntry[] = [];
+    let size = 0;
+    let full = false;
+    for (const entry of this.outbox) {
+      if (entry.id <= backchannel.sentUpTo) continue;
+      if (pending.length > 0 && size + entry.text.length > budget) {
+        full = true;
+        break;
+      }
+      pending.push(entry);
+      size += entry.text.length + 1;
+    }
     if (pending.length === 0) return;
     const chunk = encodeChunk('[' + pending.map((e) => e.text).join(',') + ']');
     backchannel.sentUpTo = pending[pending.length - 1]!.id;
     backchannel.bytesWritten += chunk.length;
     backchannel.res.write(chunk);
-    if (backchannel.longPoll || backchannel.bytesWritten >= this.limits.maxStreamingBytes) {
+    if (backchannel.longPoll || full || backchannel.bytesWritten >= this.limits.maxStreamingBytes) {
       this.detachBackchannel();
     } else {
       this.armKeepAlive(backchannel);
