@@ -218,6 +218,35 @@ describe('listen: increments', () => {
   });
 });
 
+describe('listen: other target kinds', () => {
+  it('follows all-descendant (kindless) queries below a parent', async () => {
+    const { commit, open } = setup();
+    const { session, read } = open();
+    session.addTarget({
+      targetId: 2,
+      target: { kind: 'query', parent: nameOf('p/1'), query: collectionGroup('') },
+    });
+    read();
+    await commit(set('p/1/a/x', {}), set('p/1/a/x/b/y', {}), set('p/2/a/z', {}), set('p/1', {}));
+    expect(read()).toEqual(['change p/1/a/x [2]', 'change p/1/a/x/b/y [2]', 'NO_CHANGE global']);
+  });
+
+  it('removes a once target after its first snapshot', async () => {
+    const { core, commit, open } = setup();
+    await commit(set('coll/a', {}));
+    const { session, read } = open();
+    session.addTarget(queryTarget(2, query('coll'), { once: true }));
+    expect(read()).toEqual([
+      'ADD [2]',
+      'change coll/a [2]',
+      'CURRENT [2]',
+      'NO_CHANGE global',
+      'REMOVE [2]',
+    ]);
+    expect(core.stats()).toMatchObject({ listenTargets: 0, listenQueries: 0 });
+  });
+});
+
 describe('listen: limit windows', () => {
   it('pushes documents out of a full window and pulls them back in', async () => {
     const { commit, open } = setup();
