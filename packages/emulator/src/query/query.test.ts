@@ -322,6 +322,9 @@ describe('projection and validation', () => {
     invalid({ from: [], orderBy: [], offset: 0 });
     invalid(query(''));
     invalid(query('coll', whereFilter(and())));
+    let deep = filter('x', '==', 1);
+    for (let i = 0; i < 25; i++) deep = and(deep);
+    expect(invalid(query('coll', whereFilter(deep)))).toMatch(/nested at most 20/);
   });
 });
 

@@ -302,11 +302,17 @@ function invalid(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
 }
 
-function validateFilter(filter: Filter): void {
+/** Deeper composite nesting than this is rejected before anything recurses over it. */
+const MAX_FILTER_DEPTH = 20;
+
+function validateFilter(filter: Filter, depth = 1): void {
   if (filter.kind === 'composite') {
+    if (depth > MAX_FILTER_DEPTH) {
+      throw invalid(`Composite filters may be nested at most ${MAX_FILTER_DEPTH} levels deep.`);
+    }
     if (filter.filters.length === 0)
       throw invalid('A composite filter must contain at least one filter.');
-    filter.filters.forEach(validateFilter);
+    for (const child of filter.filters) validateFilter(child, depth + 1);
     return;
   }
   if (filter.field.length === 0) throw invalid('A filter must name a field.');
