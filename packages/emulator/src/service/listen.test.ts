@@ -376,6 +376,9 @@ describe('listen: target lifecycle', () => {
     session.addTarget(queryTarget(2, query('private')));
     const responses = sink.responses;
     expect(read()).toEqual(['REMOVE [2] cause 7']);
+    // A late removeTarget for the rejected id gets no second REMOVE.
+    session.removeTarget(2);
+    expect(read()).toEqual([]);
     expect(responses[0]).toMatchObject({ cause: { code: 7, message: PERMISSION_DENIED_MESSAGE } });
     session.addTarget(queryTarget(4, query('public')));
     expect(read()).toEqual(['ADD [4]', 'CURRENT [4]', 'NO_CHANGE global']);

@@ -136,7 +136,10 @@ class Session implements ListenSession {
   removeTarget(targetId: number): void {
     if (this.closed) return;
     const target = this.targets.get(targetId);
-    if (target !== undefined) this.engine.unregister(target);
+    // An unknown id was already removed by us (a REMOVE with a cause, or a `once` target); the
+    // client forgot it then, and a second REMOVE would trip the SDK's ack counting.
+    if (target === undefined) return;
+    this.engine.unregister(target);
     this.send({ kind: 'targetChange', changeType: 'REMOVE', targetIds: [targetId] });
   }
 
