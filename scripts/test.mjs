@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
+import { cleanUpAbandonedRuns } from './lib/e2e-stack.mjs';
 import { REPO_ROOT } from './lib/emulators.mjs';
 import { installIfNeeded } from './lib/install.mjs';
 
@@ -15,15 +16,57 @@ const workspaces = JSON.parse(
 ).workspaces;
 const bin = (name) => path.join(REPO_ROOT, 'node_modules/.bin', name);
 
-/** Runs a command with inherited output; resolves with its exit code (never rejects). */
-function run(command, args, { cwd = REPO_ROOT, env = process.env } = {}) {
+/** The phase's child process group, to forward Ctrl-C to and to stop on a time-out. */
+let current;
+let interrupted = false;
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+// Each phase runs in its own process group: Ctrl-C is forwarded to it (Playwright then runs its
+// teardown and stops the emulators), and a phase that hangs can be stopped with all it spawned.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (current) signalGroup(current.pid, 'SIGINT');
+  });
+}
+
+/**
+ * Runs a command with inherited output; resolves with its exit code (never rejects). A run longer
+ * than `timeoutMs` is interrupted (SIGINT, then SIGKILL 20 s later) and counts as failed.
+ */
+function run(command, args, { cwd = REPO_ROOT, env = process.env, timeoutMs = 10 * 60_000 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    current = child;
+    let killTimer;
+    const timeout = setTimeout(() => {
+      console.error(
+        `\n${path.basename(command)} ${args.join(' ')} ran longer than ${timeoutMs / 60_000} min; stopping it.`,
+      );
+      signalGroup(child.pid, 'SIGINT');
+      killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 20_000);
+    }, timeoutMs);
     child.on('error', (error) => {
       console.error(`Could not run ${command}: ${error.message}`);
-      resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      clearTimeout(timeout);
+      clearTimeout(killTimer);
+      current = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -66,6 +109,7 @@ function playwrightCounts(file) {
 const phases = [];
 
 async function phase(name, task) {
+  if (interrupted) return undefined;
   heading(name);
   const started = performance.now();
   const result = await task();
@@ -135,6 +179,10 @@ await phase('e2e: Playwright (Chromium)', async () => {
     cwd: path.join(REPO_ROOT, 'apps/web'),
     env: { ...process.env, CHROME_PATH: chromium.path, SHOWCASE_E2E_REPORT: report },
   });
+  // If Playwright died before its teardown, stop the emulators and server it left behind.
+  const leftovers = cleanUpAbandonedRuns();
+  if (leftovers.length > 0)
+    console.error(`Stopped processes the e2e run left behind: ${leftovers.join(', ')}`);
   const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
   return { ok: code === 0 && counts.failed === 0, ...counts };
 });
@@ -167,6 +215,7 @@ for (const p of phases) {
 const totalSeconds = (performance.now() - totalStarted) / 1000;
 console.log(`  ${'total'.padEnd(32)} ${''.padEnd(34)} ${totalSeconds.toFixed(1).padStart(6)} s`);
 if (skipped > 0) console.log(`${skipped} skipped (nothing should be skipped)`);
-const allOk = phases.every((p) => p.ok) && failed === 0;
+if (interrupted) console.log('Interrupted: the phases after the last one above did not run.');
+const allOk = !interrupted && phases.every((p) => p.ok) && failed === 0;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);

@@ -5,6 +5,11 @@ import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 // (scripts/lib/chromium.mjs, which installs Debian's package where apt-get may run).
 const chromium = ensureChromium();
 
+// Several runs may overlap on one machine, and Playwright empties its output folder when it
+// starts, so each run writes its traces and screenshots under its own folder (named after the
+// main process; workers inherit the variable). The global setup removes folders of past runs.
+process.env.SHOWCASE_E2E_RUN ??= String(process.pid);
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -20,7 +25,7 @@ export default defineConfig({
   reporter: process.env.SHOWCASE_E2E_REPORT
     ? [['list'], ['json', { outputFile: process.env.SHOWCASE_E2E_REPORT }]]
     : [['list']],
-  outputDir: 'test-results',
+  outputDir: `test-results/run-${process.env.SHOWCASE_E2E_RUN}`,
   use: {
     browserName: 'chromium',
     headless: true,

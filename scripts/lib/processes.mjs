@@ -30,10 +30,14 @@ function signalGroup(pgid, signal) {
  * (and, for readiness checks, to `onLine` listeners); nothing reaches the terminal unless asked.
  */
 export class Supervisor {
-  /** @param {{ logDir: string, echo?: boolean }} options */
-  constructor({ logDir, echo = false }) {
+  /**
+   * @param {{ logDir: string, echo?: boolean, pidFile?: string }} options `pidFile` records the
+   *   process groups while they run, so a later run can clean up after a parent that was SIGKILLed.
+   */
+  constructor({ logDir, echo = false, pidFile }) {
     this.logDir = logDir;
     this.echo = echo;
+    this.pidFile = pidFile;
     /** @type {{ name: string, child: import('node:child_process').ChildProcess, logFile: string, exited: boolean }[]} */
     this.entries = [];
     this.stopping = false;
@@ -63,6 +67,7 @@ export class Supervisor {
     });
     const entry = { name, child, logFile, exited: false };
     this.entries.push(entry);
+    this.writePidFile();
     let pending = '';
     const onData = (chunk) => {
       log.write(chunk);
@@ -87,6 +92,15 @@ export class Supervisor {
       if (!this.stopping) options.onExit?.(code, signal);
     });
     return child;
+  }
+
+  writePidFile() {
+    if (!this.pidFile) return;
+    const groups = this.entries
+      .filter((e) => e.child.pid)
+      .map((e) => ({ name: e.name, pgid: e.child.pid }));
+    fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
+    fs.writeFileSync(this.pidFile, `${JSON.stringify(groups)}\n`);
   }
 
   /** The last lines a child wrote, for error messages. */
@@ -121,5 +135,42 @@ export class Supervisor {
       }),
     );
     process.off('exit', this.onExit);
+    if (this.pidFile) fs.rmSync(this.pidFile, { force: true });
   }
+}
+
+/** The command line of a process, or undefined when it is gone. */
+function commandLine(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Kills the process groups a Supervisor recorded in `pidFile` and that are still alive, but only
+ * when the group leader still runs one of `expected` (so a reused pid is never touched).
+ * Returns the names of the groups it killed.
+ * @param {string} pidFile
+ * @param {string[]} expected substrings of the command lines we started
+ */
+export function killLeftoverGroups(pidFile, expected) {
+  let groups;
+  try {
+    groups = JSON.parse(fs.readFileSync(pidFile, 'utf8'));
+  } catch {
+    return [];
+  }
+  const killed = [];
+  for (const { name, pgid } of groups) {
+    const command = commandLine(pgid);
+    if (!command || !expected.some((part) => command.includes(part))) continue;
+    if (groupIsAlive(pgid)) {
+      signalGroup(pgid, 'SIGKILL');
+      killed.push(name);
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+  return killed;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Supervisor, groupIsAlive } from './processes.mjs';
+import { Supervisor, groupIsAlive, killLeftoverGroups } from './processes.mjs';
 
 const dirs = [];
 afterEach(() => {
@@ -54,6 +54,29 @@ describe('Supervisor', () => {
     await expect.poll(() => exits).toEqual([3]);
     expect(sup.tail('short')).toContain('hello');
     expect(sup.tail('short')).toContain('oops');
+    await sup.stopAll();
+  });
+
+  it('records its groups so a later run can stop what a killed parent left behind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supervisor-test-'));
+    dirs.push(dir);
+    const pidFile = path.join(dir, 'processes.json');
+    const sup = new Supervisor({ logDir: dir, pidFile });
+    const lines = [];
+    const child = sup.spawn('sleeper', 'sh', ['-c', 'echo up; exec sleep 60'], {
+      onLine: (line) => lines.push(line),
+    });
+    await expect.poll(() => lines).toContain('up');
+    expect(JSON.parse(fs.readFileSync(pidFile, 'utf8'))).toEqual([
+      { name: 'sleeper', pgid: child.pid },
+    ]);
+    // A pid file that names other commands is left alone.
+    expect(killLeftoverGroups(pidFile, ['vite.js'])).toEqual([]);
+    expect(groupIsAlive(child.pid)).toBe(true);
+    fs.writeFileSync(pidFile, JSON.stringify([{ name: 'sleeper', pgid: child.pid }]));
+    expect(killLeftoverGroups(pidFile, ['sleep 60'])).toEqual(['sleeper']);
+    await expect.poll(() => groupIsAlive(child.pid)).toBe(false);
+    expect(fs.existsSync(pidFile)).toBe(false);
     await sup.stopAll();
   });
 });

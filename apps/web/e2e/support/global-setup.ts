@@ -1,5 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { startE2eStack } from '../../../../scripts/lib/e2e-stack.mjs';
 import { STACK_ENV } from './env';
+
+const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the output folders of earlier runs that have ended (see outputDir in the config). */
+function removeFinishedRunResults(): void {
+  if (!fs.existsSync(RESULTS_DIR)) return;
+  for (const entry of fs.readdirSync(RESULTS_DIR)) {
+    const pid = Number(/^run-(\d+)$/.exec(entry)?.[1]);
+    if (pid && String(pid) !== process.env.SHOWCASE_E2E_RUN && !isAlive(pid)) {
+      fs.rmSync(path.join(RESULTS_DIR, entry), { recursive: true, force: true });
+    }
+  }
+}
 
 /**
  * Starts the emulators and the built app once per run and hands their addresses to the workers
@@ -7,6 +31,7 @@ import { STACK_ENV } from './env';
  * elsewhere and is reused as is.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  removeFinishedRunResults();
   if (process.env[STACK_ENV.baseUrl]) return undefined;
   const stack = await startE2eStack({ log: (line) => console.log(line) });
   process.env[STACK_ENV.baseUrl] = stack.baseUrl;
