@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/feedback/notifier';
+import { connectionStore } from '../../lib/firebase/connection-store';
 import { clearLocalCache, hasUnconfirmedWrites, onLocalCache } from '../../lib/firebase/firestore';
 import {
   createUserProfile,
@@ -66,7 +67,9 @@ function SessionKeeper({ user }: { user: SessionUser }) {
     void loadAuthApi().then((api) => {
       if (!active) return;
       unregister = api.registerBeforeSignOut(async () => {
-        if (await hasUnconfirmedWrites()) {
+        // Offline, nothing will land: ask at once. Online, give in-flight writes time to land.
+        const patience = connectionStore().getStatus() === 'offline' ? 300 : 8_000;
+        if (await hasUnconfirmedWrites(patience)) {
           const answer = await new Promise<'proceed' | 'cancel'>((resolve) =>
             setConfirm(() => resolve),
           );

@@ -89,9 +89,10 @@ export function onLocalCache(listener: (kind: LocalCacheKind) => void): () => vo
 /**
  * True when writes are still waiting for the server after `timeoutMs`. The SDK's
  * `waitForPendingWrites` resolves once every write made so far is acknowledged, and never
- * resolves while offline, which is exactly the case to warn about.
+ * resolves while offline, which is exactly the case to warn about. Online, a write normally
+ * lands within milliseconds, so the caller waits longer before calling it lost.
  */
-export async function hasUnconfirmedWrites(timeoutMs = 1_500): Promise<boolean> {
+export async function hasUnconfirmedWrites(timeoutMs: number): Promise<boolean> {
   if (!instance) return false;
   const { db } = await instance;
   const confirmed = await Promise.race([

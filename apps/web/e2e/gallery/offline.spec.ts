@@ -1,0 +1,104 @@
+import { expect, test } from '../support/fixtures';
+import { listDocuments } from '../support/firestore';
+import {
+  card,
+  cards,
+  connectionIndicator,
+  expectConnection,
+  fillShowcaseForm,
+  seedShowcases,
+  uniqueTag,
+} from '../support/gallery';
+
+test.describe('offline', () => {
+  // Reloads, a service worker install and a reconnect: more than the default budget.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('keeps the gallery, queues a new showcase through a reload, and publishes it exactly once', async ({
+    memberPage: page,
+    context,
+  }) => {
+    const tag = uniqueTag('offline');
+    await seedShowcases([
+      { title: `Cached one ${tag}`, tags: [tag] },
+      { title: `Cached two ${tag}`, tags: [tag] },
+    ]);
+    await page.goto(`/?tag=${tag}`);
+    await expectConnection(page, 'Live');
+    await expect(cards(page)).toHaveCount(2);
+    // The service worker has taken the page over: the shell can now come from its cache.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 20_000,
+    });
+
+    await context.setOffline(true);
+    const wentOffline = Date.now();
+    await expectConnection(page, 'Offline', 10_000);
+    expect(Date.now() - wentOffline).toBeLessThanOrEqual(10_000);
+    await expect(cards(page)).toHaveCount(2);
+
+    const title = `Made offline ${tag}`;
+    await page.getByRole('link', { name: 'New showcase' }).click();
+    await fillShowcaseForm(page, { title, url: 'https://example.com/offline', tags: tag });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(
+      page.getByText("Saved on this device, will publish when you're back online"),
+    ).toBeVisible();
+    // What was typed stays while the write waits, and nothing can be sent twice.
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+    await page.getByRole('link', { name: 'Gallery' }).click();
+    await expect(card(page, title)).toBeVisible();
+    await expect(card(page, title).getByTestId('pending-chip')).toBeVisible();
+
+    // Loads with no network: the service worker serves the app, the SDK its cache and queue.
+    await page.goto(`/?tag=${tag}`);
+    await expect(card(page, title)).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expectConnection(page, 'Offline');
+    await expect(card(page, title)).toBeVisible({ timeout: 20_000 });
+    await expect(card(page, title).getByTestId('pending-chip')).toBeVisible();
+    await expect(card(page, `Cached one ${tag}`)).toBeVisible();
+    expect((await listDocuments('showcases')).filter((doc) => doc.data.title === title)).toEqual(
+      [],
+    );
+
+    await context.setOffline(false);
+    await expectConnection(page, 'Live', 30_000);
+    await expect(card(page, title).getByTestId('pending-chip')).toHaveCount(0, { timeout: 30_000 });
+    // Confirmed by the server itself, not by the client's cache: exactly one document.
+    await expect
+      .poll(
+        async () =>
+          (await listDocuments('showcases')).filter((doc) => doc.data.title === title).length,
+      )
+      .toBe(1);
+    const [stored] = (await listDocuments('showcases')).filter((doc) => doc.data.title === title);
+    expect(stored?.data).toMatchObject({ status: 'published', tags: [tag], likeCount: 0 });
+  });
+
+  test('says Offline within the 10 s window when the server never answers', async ({
+    page,
+    member,
+  }) => {
+    // The browser believes it is online; only the database is unreachable.
+    await page.route(/google\.firestore\.v1\.Firestore/, (route) =>
+      route.abort('connectionrefused'),
+    );
+    await page.goto('/signin');
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(connectionIndicator(page)).toBeVisible();
+    const shownAt = Date.now();
+    await expectConnection(page, 'Connecting…', 5_000);
+    await expectConnection(page, 'Offline', 12_000);
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeLessThanOrEqual(11_000);
+
+    // When the server becomes reachable, the indicator follows.
+    await page.unroute(/google\.firestore\.v1\.Firestore/);
+    await expectConnection(page, 'Live', 30_000);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Helpers for the gallery specs: showcases arranged through the emulator as the owner (rules
+ * bypassed), the connection indicator, the publish form, and temporarily stricter rules.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { PROJECT_ID, stack } from './env';
+import type { PlainValue } from './firestore';
+import { setDocuments } from './firestore';
+
+const RULES_FILE = path.resolve(import.meta.dirname, '../../../../firestore.rules');
+
+/** A tag no other test uses: scoping a gallery to it isolates a test from parallel ones. */
+export function uniqueTag(prefix = 't'): string {
+  return `${prefix}-${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
+/** A 20-character id like the SDK's auto ids. */
+export function showcaseId(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 20);
+}
+
+export type SeedShowcase = {
+  id?: string;
+  title: string;
+  ownerUid?: string;
+  ownerName?: string;
+  description?: string;
+  url?: string;
+  imageUrl?: string;
+  tags?: string[];
+  status?: 'draft' | 'published';
+  likeCount?: number;
+  createdAt?: Date;
+};
+
+/** Writes showcases as the owner; returns their ids in the given order. */
+export async function seedShowcases(showcases: SeedShowcase[]): Promise<string[]> {
+  const now = Date.now();
+  const documents = showcases.map((showcase, index) => {
+    const id = showcase.id ?? showcaseId();
+    const createdAt = showcase.createdAt ?? new Date(now - index * 60_000);
+    const data: Record<string, PlainValue> = {
+      title: showcase.title,
+      description: showcase.description ?? '',
+      url: showcase.url ?? 'https://example.com/',
+      tags: showcase.tags ?? [],
+      status: showcase.status ?? 'published',
+      ownerUid: showcase.ownerUid ?? 'seed-owner',
+      ownerName: showcase.ownerName ?? 'Seed Owner',
+      createdAt,
+      updatedAt: createdAt,
+      likeCount: showcase.likeCount ?? 0,
+    };
+    if (showcase.imageUrl !== undefined) data.imageUrl = showcase.imageUrl;
+    return { path: `showcases/${id}`, data };
+  });
+  await setDocuments(documents);
+  return documents.map((document) => document.path.split('/')[1]!);
+}
+
+/** The app bar's connection indicator (its accessible name carries the state). */
+export function connectionIndicator(page: Page): Locator {
+  return page.getByRole('status', { name: /^Connection: / });
+}
+
+export async function expectConnection(
+  page: Page,
+  state: 'Live' | 'Offline' | 'Connecting…',
+  timeout = 15_000,
+): Promise<void> {
+  await expect(connectionIndicator(page)).toHaveAccessibleName(`Connection: ${state}`, { timeout });
+}
+
+/** Gallery cards (one `article` per showcase, named by its title). */
+export function cards(page: Page): Locator {
+  return page.getByRole('article');
+}
+
+export function card(page: Page, title: string): Locator {
+  return page.getByRole('article', { name: title, exact: true });
+}
+
+export type FormInput = {
+  title?: string;
+  description?: string;
+  url?: string;
+  imageUrl?: string;
+  tags?: string;
+};
+
+/** Fills the showcase form (only the given fields). */
+export async function fillShowcaseForm(page: Page, input: FormInput): Promise<void> {
+  if (input.title !== undefined)
+    await page.getByRole('textbox', { name: 'Title' }).fill(input.title);
+  if (input.description !== undefined)
+    await page.getByRole('textbox', { name: 'Description' }).fill(input.description);
+  if (input.url !== undefined) await page.getByRole('textbox', { name: 'Link' }).fill(input.url);
+  if (input.imageUrl !== undefined)
+    await page.getByRole('textbox', { name: 'Image URL' }).fill(input.imageUrl);
+  if (input.tags !== undefined) await page.getByRole('textbox', { name: 'Tags' }).fill(input.tags);
+}
+
+/** Opens /new, publishes, and waits for the showcase page; returns the new id. */
+export async function publishShowcase(
+  page: Page,
+  input: FormInput & { title: string },
+): Promise<string> {
+  await page.goto('/new');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();
+  await fillShowcaseForm(page, { url: 'https://example.com/made', ...input });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: input.title })).toBeVisible();
+  const id = new URL(page.url()).pathname.split('/')[2];
+  if (!id) throw new Error(`Not on a showcase page after publishing: ${page.url()}`);
+  return id;
+}
+
+async function putRules(content: string): Promise<void> {
+  const response = await fetch(
+    `${stack().firestoreUrl}/emulator/v1/projects/${PROJECT_ID}:securityRules`,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`Loading rules failed: HTTP ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Runs `body` with the project's rules tightened by `tighten` (a text edit of firestore.rules,
+ * which must change something), then restores the file's rules. Keep the edit narrow (e.g. one
+ * marker title): specs in other workers run against the same emulator meanwhile.
+ */
+export async function withStricterRules(
+  tighten: (rules: string) => string,
+  body: () => Promise<void>,
+): Promise<void> {
+  const original = fs.readFileSync(RULES_FILE, 'utf8');
+  const stricter = tighten(original);
+  if (stricter === original) throw new Error('The rules edit changed nothing.');
+  await putRules(stricter);
+  try {
+    await body();
+  } finally {
+    await putRules(original);
+  }
+}
