@@ -74,20 +74,21 @@ export function MeRoute() {
       </Stack>
 
       {user.isAnonymous ? (
-        <Alert
-          severity="info"
-          action={
+        <Alert severity="info">
+          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <span>
+              You are browsing as a guest. Create an account to publish and like showcases — you
+              keep this session and its user ID. Signing out ends a guest session for good.
+            </span>
             <Button
-              color="inherit"
+              variant="outlined"
+              color="info"
               size="small"
               onClick={() => void navigate(paths.signUp, { state: { from: paths.me } })}
             >
               Create account
             </Button>
-          }
-        >
-          You are browsing as a guest. Create an account to publish and like showcases — you keep
-          this session and its user ID. Signing out ends a guest session for good.
+          </Stack>
         </Alert>
       ) : null}
 

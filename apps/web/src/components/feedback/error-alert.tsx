@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +15,8 @@ type ErrorAlertProps = {
   action?: ReactNode;
   /** Hide the reset link on the reset screen itself. */
   offerReset?: boolean;
+  /** Carried to the reset screen so the user does not type it again. */
+  email?: string;
 };
 
 /** A form-level error: the designed message plus the affordance its recovery calls for. */
@@ -23,36 +26,47 @@ export function ErrorAlert({
   retrying,
   action,
   offerReset = true,
+  email,
 }: ErrorAlertProps) {
   let recoveryAction: ReactNode = action;
   if (recoveryAction === undefined) {
     if (error.recovery === 'retry' && onRetry) {
       recoveryAction = (
-        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
+        <Button variant="outlined" color="error" size="small" onClick={onRetry} loading={retrying}>
           Retry
         </Button>
       );
     } else if (error.recovery === 'reset-password' && offerReset) {
       recoveryAction = (
-        <Button color="inherit" size="small" component={RouterLink} to={paths.resetPassword}>
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          component={RouterLink}
+          to={paths.resetPassword}
+          state={email ? { email } : undefined}
+        >
           Reset password
         </Button>
       );
     } else if (error.recovery === 'reload') {
       recoveryAction = (
-        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          onClick={() => window.location.reload()}
+        >
           Reload
         </Button>
       );
     }
   }
+  // The action sits under the message, so both stay readable on a 360 px screen.
   return (
-    <Alert
-      severity="error"
-      action={recoveryAction}
-      sx={{ '& .MuiAlert-action': { alignSelf: 'center', mr: 0 } }}
-    >
+    <Alert severity="error">
       {error.message}
+      {recoveryAction ? <Box sx={{ mt: 1.25 }}>{recoveryAction}</Box> : null}
     </Alert>
   );
 }

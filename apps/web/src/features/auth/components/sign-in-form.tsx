@@ -81,6 +81,7 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
         {formError ? (
           <ErrorAlert
             error={formError}
+            email={values.email.trim()}
             onRetry={() => void request.retry()}
             retrying={request.pending}
           />
@@ -97,7 +98,7 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
         <Link
           component={RouterLink}
           to={paths.resetPassword}
-          state={forward}
+          state={values.email.trim() ? { ...forward, email: values.email.trim() } : forward}
           sx={{ alignSelf: 'flex-start' }}
         >
           Forgot password?

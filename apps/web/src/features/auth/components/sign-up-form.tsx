@@ -160,7 +160,7 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
             retrying={request.pending}
             action={
               formError.recovery === 'sign-in-instead' ? (
-                <Button color="inherit" size="small" onClick={signInInstead}>
+                <Button variant="outlined" color="error" size="small" onClick={signInInstead}>
                   Sign in instead
                 </Button>
               ) : undefined

@@ -57,9 +57,14 @@ export function UserRecordList({ user }: { user: SessionUser }) {
               pb: { xs: 0, sm: 1.5 },
               borderTop: { sm: 1 },
               borderColor: { sm: 'divider' },
+              // Phones: label and key on one line to keep the list short.
+              display: { xs: 'flex', sm: 'block' },
+              flexWrap: 'wrap',
+              alignItems: 'baseline',
+              columnGap: 1,
             }}
           >
-            <Typography component="span" fontWeight={600} display="block">
+            <Typography component="span" fontWeight={600} sx={{ display: { sm: 'block' } }}>
               {row.label}
             </Typography>
             <Typography
