@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytes, double, geo, int, ref, timestamp, vector, wrap } from './builders.js';
 import type { Value } from './types.js';
 import {
+  compareResourceNames,
   compareUtf8Strings,
   valueCanonicalId,
   valueCompare,
@@ -122,6 +124,31 @@ describe('valueCompare', () => {
     ]);
     expect(valueCompare(wrap({ b: 1, a: 1 }), wrap({ a: 1, b: 1 }))).toBe(0);
     expect(valueCompare(wrap({ a: { x: [1, 2] } }), wrap({ a: { x: [1, 3] } }))).toBe(-1);
+  });
+});
+
+describe('compareResourceNames', () => {
+  it('equals a segment-by-segment UTF-8 comparison', () => {
+    const segment = fc
+      .array(fc.constantFrom('a', 'b', '-', '.', '\u0000', '\uFFFD', '\u{1F600}', 'é'), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((chars) => chars.join(''));
+    const path = fc.array(segment, { minLength: 1, maxLength: 4 });
+    const naive = (a: string[], b: string[]): number => {
+      for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        const c = compareUtf8Strings(a[i] as string, b[i] as string);
+        if (c !== 0) return c;
+      }
+      return Math.sign(a.length - b.length);
+    };
+    fc.assert(
+      fc.property(path, path, (a, b) => {
+        expect(compareResourceNames(a.join('/'), b.join('/'))).toBe(naive(a, b));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

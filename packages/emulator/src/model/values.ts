@@ -135,17 +135,22 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): -1 | 0 | 1 {
   return sign(a.length - b.length);
 }
 
-/** References (and document names) compare segment by segment. */
+/**
+ * References (and document names) compare segment by segment. Segments never contain '/', so
+ * this is one pass in UTF-8 order with '/' ranked below every other character.
+ */
 export function compareResourceNames(a: string, b: string): -1 | 0 | 1 {
   if (a === b) return 0;
-  const sa = a.split('/');
-  const sb = b.split('/');
-  const n = Math.min(sa.length, sb.length);
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const c = compareUtf8Strings(sa[i] as string, sb[i] as string);
-    if (c !== 0) return c;
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    const ra = ca === 47 ? -1 : utf8OrderUnit(ca);
+    const rb = cb === 47 ? -1 : utf8OrderUnit(cb);
+    return ra < rb ? -1 : 1;
   }
-  return sign(sa.length - sb.length);
+  return sign(a.length - b.length);
 }
 
 function compareArrays(a: readonly Value[], b: readonly Value[]): -1 | 0 | 1 {
