@@ -108,9 +108,10 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
     }
     void navigate(paths.signIn, { state: { ...forward, email: values.email.trim() } });
   };
-  const conflict = formError?.recovery === 'sign-in-instead' ? request.error?.code : null;
+  // The failed request was the last one started: Google linking or the email form.
+  const googleConflict = action === 'google';
   const switchToExisting = async () => {
-    if (conflict === 'auth/credential-already-in-use') {
+    if (googleConflict) {
       await signInToExistingGoogleAccount(request.cause);
     } else {
       await signInWithEmail(values.email.trim(), values.password);
@@ -188,11 +189,7 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
       {guest ? (
         <SwitchAccountDialog
           open={switchOpen}
-          existing={
-            conflict === 'auth/credential-already-in-use'
-              ? 'This Google account'
-              : values.email.trim()
-          }
+          existing={googleConflict ? 'This Google account' : values.email.trim()}
           guestUid={guest.uid}
           onClose={() => setSwitchOpen(false)}
           onConfirm={switchToExisting}
