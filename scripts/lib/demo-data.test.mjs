@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, buildDemoData } from './demo-data.mjs';
+import { DEMO_COVERS } from './demo-images.mjs';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -81,6 +82,15 @@ describe('demo data', () => {
     for (const url of urls) {
       expect(url.startsWith(`${ORIGIN}/demo/`)).toBe(true);
       expect(fs.existsSync(path.join(PUBLIC_DIR, new URL(url).pathname))).toBe(true);
+    }
+  });
+
+  it('gives every cover to one showcase only (each cover carries its title)', () => {
+    const covers = showcases.flatMap((s) => (s.imageUrl ? [s.imageUrl] : []));
+    expect(new Set(covers).size).toBe(covers.length);
+    for (const s of showcases.filter((x) => x.imageUrl)) {
+      const name = path.basename(new URL(s.imageUrl).pathname, '.svg');
+      expect(DEMO_COVERS.find((cover) => cover.name === name)?.label).toBe(s.title);
     }
   });
 

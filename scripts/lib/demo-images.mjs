@@ -6,10 +6,10 @@ import { createRandom } from './random.mjs';
 export const DEMO_COVERS = [
   { name: 'tide-charts', label: 'Tide Charts', motif: 'waves', colors: ['#0f4c81', '#38b2ac'] },
   { name: 'pixel-garden', label: 'Pixel Garden', motif: 'grid', colors: ['#1b5e20', '#9ccc65'] },
-  { name: 'night-trains', label: 'Night Trains', motif: 'stripes', colors: ['#1a1446', '#5c6bc0'] },
+  { name: 'night-trains', label: 'Night Trains of Europe', motif: 'stripes', colors: ['#1a1446', '#5c6bc0'] },
   {
     name: 'paper-planes',
-    label: 'Paper Planes',
+    label: 'Paper Planes Physics',
     motif: 'triangles',
     colors: ['#e65100', '#ffca28'],
   },
@@ -20,7 +20,7 @@ export const DEMO_COVERS = [
     motif: 'circles',
     colors: ['#8d5524', '#f3c77b'],
   },
-  { name: 'city-grid', label: 'City Grid', motif: 'blocks', colors: ['#263238', '#ff7043'] },
+  { name: 'city-grid', label: 'City Grid Generator', motif: 'blocks', colors: ['#263238', '#ff7043'] },
   { name: 'synth-pad', label: 'Synth Pad', motif: 'bars', colors: ['#4a148c', '#f06292'] },
   {
     name: 'mountain-log',
@@ -30,7 +30,7 @@ export const DEMO_COVERS = [
   },
   {
     name: 'type-specimen',
-    label: 'Type Specimen',
+    label: 'Type Specimen Builder',
     motif: 'letters',
     colors: ['#212121', '#bdbdbd'],
   },
@@ -43,9 +43,9 @@ export const DEMO_COVERS = [
     motif: 'dots',
     colors: ['#004d40', '#a5d6a7'],
   },
-  { name: 'color-wheel', label: 'Color Wheel', motif: 'rings', colors: ['#6a1b9a', '#ffd54f'] },
+  { name: 'color-wheel', label: 'Color Wheel Trainer', motif: 'rings', colors: ['#6a1b9a', '#ffd54f'] },
   { name: 'reading-nook', label: 'Reading Nook', motif: 'stripes', colors: ['#5d4037', '#ffcc80'] },
-  { name: 'solar-desk', label: 'Solar Desk', motif: 'sun', colors: ['#f57f17', '#fff59d'] },
+  { name: 'solar-desk', label: 'Solar Desk Lamp', motif: 'sun', colors: ['#f57f17', '#fff59d'] },
   { name: 'coffee-map', label: 'Coffee Map', motif: 'dots', colors: ['#3e2723', '#a1887f'] },
   { name: 'moth-atlas', label: 'Moth Atlas', motif: 'circles', colors: ['#37474f', '#cfd8dc'] },
   { name: 'bike-routes', label: 'Bike Routes', motif: 'waves', colors: ['#01579b', '#4fc3f7'] },
@@ -58,6 +58,56 @@ export const DEMO_COVERS = [
   { name: 'ferment-lab', label: 'Ferment Lab', motif: 'bubbles', colors: ['#827717', '#dce775'] },
   { name: 'haiku-bot', label: 'Haiku Bot', motif: 'blocks', colors: ['#b71c1c', '#ff8a80'] },
   { name: 'star-dial', label: 'Star Dial', motif: 'orbit', colors: ['#0a1931', '#ffc947'] },
+  {
+    name: 'harbour-sounds',
+    label: 'Harbour Sounds',
+    motif: 'bars',
+    colors: ['#0b3c5d', '#328cc1'],
+  },
+  {
+    name: 'darkroom-timer',
+    label: 'Darkroom Timer',
+    motif: 'rings',
+    colors: ['#3b0a0a', '#c62828'],
+  },
+  {
+    name: 'rainfall-stripes',
+    label: 'Rainfall Stripes',
+    motif: 'stripes',
+    colors: ['#08306b', '#6baed6'],
+  },
+  {
+    name: 'dungeon-tiles',
+    label: 'Dungeon Tiles',
+    motif: 'checker',
+    colors: ['#2d1b3d', '#8e6c88'],
+  },
+  {
+    name: 'sourdough-calculator',
+    label: 'Sourdough Calculator',
+    motif: 'circles',
+    colors: ['#6d4c41', '#ffe0b2'],
+  },
+  {
+    name: 'lighthouse-series',
+    label: 'Lighthouse Series',
+    motif: 'sun',
+    colors: ['#102a43', '#f0b429'],
+  },
+  {
+    name: 'fjord-panorama',
+    label: 'Fjord Panorama',
+    motif: 'mountains',
+    colors: ['#0d3b66', '#a8dadc'],
+  },
+  { name: 'puzzle-box', label: 'Puzzle Box', motif: 'grid', colors: ['#3d348b', '#f7b801'] },
+  {
+    name: 'letterpress-cards',
+    label: 'Letterpress Cards',
+    motif: 'letters',
+    colors: ['#7f1d1d', '#fca5a5'],
+  },
+  { name: 'rover-kit', label: 'Rover Kit', motif: 'blocks', colors: ['#1f2937', '#34d399'] },
 ];
 
 const WIDTH = 800;
@@ -219,6 +269,8 @@ function motifShapes(motif, random) {
 export function renderCover({ name, label, motif, colors }) {
   const random = createRandom(name);
   const id = `g-${name}`;
+  // Long titles get a smaller size so they stay inside the 800 px width.
+  const labelSize = label.length > 18 ? 46 : 56;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${label}">`,
     `  <defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient>`,
@@ -227,8 +279,8 @@ export function renderCover({ name, label, motif, colors }) {
     ...motifShapes(motif, random).map((shape) => `  ${shape.replace(/ \/>$/, '/>')}`),
     // A shade behind the label keeps it legible on the lightest gradients.
     `  <rect y="300" width="${WIDTH}" height="200" fill="url(#${id}-shade)"/>`,
-    `  <text x="48" y="440" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="56" font-weight="700" fill="#000000" fill-opacity="0.25">${label}</text>`,
-    `  <text x="44" y="436" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${label}</text>`,
+    `  <text x="48" y="440" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${labelSize}" font-weight="700" fill="#000000" fill-opacity="0.25">${label}</text>`,
+    `  <text x="44" y="436" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${labelSize}" font-weight="700" fill="#ffffff">${label}</text>`,
     '</svg>',
     '',
   ].join('\n');

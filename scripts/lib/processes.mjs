@@ -86,10 +86,13 @@ export class Supervisor {
     child.on('error', (error) => {
       log.write(`\n[supervisor] failed to start ${command}: ${error.message}\n`);
     });
-    child.on('exit', (code, signal) => {
+    // 'close' comes after the child's output has ended; the callback waits for the log to be
+    // flushed too, so a caller reporting the exit can show the log's last lines.
+    child.on('close', (code, signal) => {
       entry.exited = true;
-      log.end(`\n[supervisor] ${name} exited (${signal ?? code})\n`);
-      if (!this.stopping) options.onExit?.(code, signal);
+      log.end(`\n[supervisor] ${name} exited (${signal ?? code})\n`, () => {
+        if (!this.stopping) options.onExit?.(code, signal);
+      });
     });
     return child;
   }
