@@ -6,7 +6,12 @@ import { createRandom } from './random.mjs';
 export const DEMO_COVERS = [
   { name: 'tide-charts', label: 'Tide Charts', motif: 'waves', colors: ['#0f4c81', '#38b2ac'] },
   { name: 'pixel-garden', label: 'Pixel Garden', motif: 'grid', colors: ['#1b5e20', '#9ccc65'] },
-  { name: 'night-trains', label: 'Night Trains of Europe', motif: 'stripes', colors: ['#1a1446', '#5c6bc0'] },
+  {
+    name: 'night-trains',
+    label: 'Night Trains of Europe',
+    motif: 'stripes',
+    colors: ['#1a1446', '#5c6bc0'],
+  },
   {
     name: 'paper-planes',
     label: 'Paper Planes Physics',
@@ -20,7 +25,12 @@ export const DEMO_COVERS = [
     motif: 'circles',
     colors: ['#8d5524', '#f3c77b'],
   },
-  { name: 'city-grid', label: 'City Grid Generator', motif: 'blocks', colors: ['#263238', '#ff7043'] },
+  {
+    name: 'city-grid',
+    label: 'City Grid Generator',
+    motif: 'blocks',
+    colors: ['#263238', '#ff7043'],
+  },
   { name: 'synth-pad', label: 'Synth Pad', motif: 'bars', colors: ['#4a148c', '#f06292'] },
   {
     name: 'mountain-log',
@@ -43,7 +53,12 @@ export const DEMO_COVERS = [
     motif: 'dots',
     colors: ['#004d40', '#a5d6a7'],
   },
-  { name: 'color-wheel', label: 'Color Wheel Trainer', motif: 'rings', colors: ['#6a1b9a', '#ffd54f'] },
+  {
+    name: 'color-wheel',
+    label: 'Color Wheel Trainer',
+    motif: 'rings',
+    colors: ['#6a1b9a', '#ffd54f'],
+  },
   { name: 'reading-nook', label: 'Reading Nook', motif: 'stripes', colors: ['#5d4037', '#ffcc80'] },
   { name: 'solar-desk', label: 'Solar Desk Lamp', motif: 'sun', colors: ['#f57f17', '#fff59d'] },
   { name: 'coffee-map', label: 'Coffee Map', motif: 'dots', colors: ['#3e2723', '#a1887f'] },
