@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    // bench/: the pure scoring behind the bench's Lighthouse-equivalent figures.
+    include: ['src/**/*.test.ts', 'bench/**/*.test.mjs'],
     environment: 'node',
   },
 });

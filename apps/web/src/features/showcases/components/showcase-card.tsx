@@ -19,9 +19,12 @@ import { TagChips } from './tag-chips';
 export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
   headingLevel = 'h2',
+  priority = false,
 }: {
   showcase: Showcase;
   headingLevel?: 'h2' | 'h3';
+  /** One of the first cards on screen. */
+  priority?: boolean;
 }) {
   const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, pending, status } = showcase;
   return (
@@ -36,7 +39,7 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         to={hrefs.showcase(id)}
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
-        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} />
+        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} priority={priority} />
         <CardContent sx={{ pb: 1 }}>
           <Typography
             id={`showcase-${id}-title`}

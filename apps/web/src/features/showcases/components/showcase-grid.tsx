@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import type { Showcase } from '../../../lib/firebase/converters';
 import { ShowcaseCard } from './showcase-card';
 
+/** Cards whose images load eagerly: the first row on a wide screen. */
+const FIRST_ROW = 4;
+
 /** A responsive grid of cards: one column at 360 px, up to four on wide screens. */
 export function ShowcaseGrid({
   showcases,
@@ -26,9 +29,13 @@ export function ShowcaseGrid({
         gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
       }}
     >
-      {showcases.map((showcase) => (
+      {showcases.map((showcase, index) => (
         <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
-          <ShowcaseCard showcase={showcase} headingLevel={headingLevel} />
+          <ShowcaseCard
+            showcase={showcase}
+            headingLevel={headingLevel}
+            priority={index < FIRST_ROW}
+          />
         </Box>
       ))}
     </Box>

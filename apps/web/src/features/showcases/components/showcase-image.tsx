@@ -10,6 +10,8 @@ type ShowcaseImageProps = {
   height?: number;
   /** Show the whole image at its own aspect ratio (detail page) instead of a cropped band. */
   natural?: boolean;
+  /** Above the fold: load at once with high priority (it is likely the largest paint). */
+  priority?: boolean;
 };
 
 /** A stable hue per title, so placeholders differ without any stored colour. */
@@ -29,6 +31,7 @@ export function ShowcaseImage({
   decorative = true,
   height = 180,
   natural = false,
+  priority = false,
 }: ShowcaseImageProps) {
   const src = safeHttpUrl(imageUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -59,7 +62,8 @@ export function ShowcaseImage({
       component="img"
       src={src}
       alt={decorative ? '' : `Image for ${title}`}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailedSrc(src)}
