@@ -464,9 +464,22 @@ function operatorsOf(filter: Filter): string[] {
   return filter.kind === 'composite' ? filter.filters.flatMap(operatorsOf) : [filter.op];
 }
 
+/** Terms of the filter's disjunctive normal form, IN and ARRAY_CONTAINS_ANY counting each value. */
+function dnfTerms(filter: Filter): number {
+  if (filter.kind === 'composite') {
+    const terms = filter.filters.map(dnfTerms);
+    return filter.op === 'OR' ? terms.reduce((a, b) => a + b, 0) : terms.reduce((a, b) => a * b, 1);
+  }
+  if (filter.kind === 'field' && (filter.op === 'IN' || filter.op === 'ARRAY_CONTAINS_ANY')) {
+    return filter.value.kind === 'array' ? filter.value.values.length : 1;
+  }
+  return 1;
+}
+
 /**
  * Operator combinations the SDK and production reject: at most one NOT_IN or NOT_EQUAL family
- * filter, at most one array-contains family filter, and no NOT_IN next to IN.
+ * filter, at most one array-contains family filter, no NOT_IN next to IN, and at most 30 terms
+ * in disjunctive normal form.
  */
 export function filterIsValid(filter: Filter | undefined): boolean {
   if (filter === undefined) return true;
@@ -475,7 +488,7 @@ export function filterIsValid(filter: Filter | undefined): boolean {
   if (count(['NOT_IN', 'NOT_EQUAL', 'IS_NOT_NULL', 'IS_NOT_NAN']) > 1) return false;
   if (count(['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY']) > 1) return false;
   if (count(['NOT_IN']) > 0 && count(['IN', 'ARRAY_CONTAINS_ANY']) > 0) return false;
-  return true;
+  return dnfTerms(filter) <= 30;
 }
 
 export const filterArb: fc.Arbitrary<Filter> = fc
