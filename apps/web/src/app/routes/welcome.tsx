@@ -22,17 +22,23 @@ function Point({ title, text }: { title: string; text: string }) {
 
 export function WelcomeRoute() {
   useDocumentTitle('Welcome');
+  // Phones: pitch, then the ways in, then the details, so the buttons sit above the fold.
   return (
     <Box
       sx={{
         display: 'grid',
-        gap: { xs: 4, md: 8 },
+        columnGap: 8,
+        rowGap: { xs: 4, md: 3 },
         gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' },
+        gridTemplateAreas: {
+          xs: '"intro" "actions" "points"',
+          md: '"intro actions" "points actions"',
+        },
         alignItems: 'center',
         py: { xs: 1, md: 6 },
       }}
     >
-      <Stack spacing={3}>
+      <Stack spacing={3} sx={{ gridArea: 'intro' }}>
         <BrandMark size={56} />
         <Typography component="h1" variant="h1">
           Show what you made.
@@ -41,19 +47,19 @@ export function WelcomeRoute() {
           Showcase is where people publish the things they build — apps, designs, photo series,
           write-ups — and everyone browses them live.
         </Typography>
-        <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }}>
-          <Point title="Publish in a minute" text="A title, a link, an image and a few tags." />
-          <Point
-            title="Live everywhere"
-            text="New showcases and likes appear without reloading, even after going offline."
-          />
-          <Point
-            title="Appreciate others"
-            text="Like the work you enjoy; browse as a guest before you join."
-          />
-        </Stack>
       </Stack>
-      <Stack spacing={2} sx={{ alignItems: { xs: 'stretch', md: 'center' } }}>
+      <Stack component="ul" spacing={2} sx={{ gridArea: 'points', m: 0, p: 0, alignSelf: 'start' }}>
+        <Point title="Publish in a minute" text="A title, a link, an image and a few tags." />
+        <Point
+          title="Live everywhere"
+          text="New showcases and likes appear without reloading, even after going offline."
+        />
+        <Point
+          title="Appreciate others"
+          text="Like the work you enjoy; browse as a guest before you join."
+        />
+      </Stack>
+      <Stack spacing={2} sx={{ gridArea: 'actions', alignItems: { xs: 'stretch', md: 'center' } }}>
         <WelcomeActions />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
           Guests can browse everything. Create an account later to publish and keep your guest

@@ -5,6 +5,8 @@ export const feedbackCustomizations: Components<Theme> = {
   MuiAlert: {
     styleOverrides: {
       root: { alignItems: 'center' },
+      // Long emails and ids wrap instead of overflowing a phone-width alert.
+      message: { minWidth: 0, overflowWrap: 'anywhere' },
       action: { paddingTop: 0 },
     },
   },
