@@ -3,6 +3,7 @@
 // performance and accessibility scores for `/` with the demo data (measured with Chromium:
 // Lighthouse is not installed; its scoring is re-implemented in lighthouse-scoring.mjs).
 //
+//   npm run bench (scripts/bench.mjs runs web.bench.mjs), or on its own:
 //   node apps/web/bench/web-bench.mjs [--writes=60] [--runs=3] [--json]
 /* global window, document, indexedDB, MutationObserver -- used inside page scripts */
 import { spawnSync } from 'node:child_process';
@@ -290,7 +291,7 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
 
 /**
  * Runs everything and returns the rows for the bench table:
- * `{ figure, value, goal, note }`, grouped under "web app".
+ * `{ figure, measured, goal, reference, note }` as scripts/bench.mjs prints them.
  */
 export async function runWebBench({ log = console.log, writes = 60, runs = 3 } = {}) {
   const sizes = measureRouteSizes(log);
@@ -310,22 +311,25 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
     const rows = [
       {
         figure: `write-to-other-client latency, browser A → emulator → browser B, p50 (${latencies.length} likes)`,
-        value: `${round(percentile(latencies, 50))} ms`,
+        measured: `${round(percentile(latencies, 50))} ms`,
         goal: '—',
+        reference: '—',
         note: 'click in A to the count changing in B, two browser contexts',
       },
       {
         figure: `write-to-other-client latency, p95 (${latencies.length} likes)`,
-        value: `${round(percentile(latencies, 95))} ms`,
+        measured: `${round(percentile(latencies, 95))} ms`,
         goal: '—',
+        reference: '—',
         note: 'same run',
       },
     ];
     for (const [route, size] of Object.entries(sizes.routes)) {
       rows.push({
         figure: `JS loaded first for ${route}, gzip`,
-        value: `${size.firstRouteGzipKb} KB`,
+        measured: `${size.firstRouteGzipKb} KB`,
         goal: '—',
+        reference: '—',
         note: `+ ${round(size.withStartupGzipKb - size.firstRouteGzipKb)} KB Auth SDK after first paint; Firestore SDK ${size.firestore ? 'included' : 'not loaded'}`,
       });
     }
@@ -334,20 +338,22 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
       {
         figure:
           'Lighthouse-equivalent performance, / with demo data (measured with Chromium, desktop)',
-        value: `${home.performance.score}/100`,
+        measured: `${home.performance.score}/100`,
         goal: '—',
+        reference: '—',
         note: `FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${round(metrics.cls, 3)}, SI≈${Math.round(metrics.si)} ms (median of ${runs})`,
       },
       {
         figure: 'Lighthouse-equivalent accessibility, / with demo data (axe-core in Chromium)',
-        value: `${home.accessibility}/100`,
+        measured: `${home.accessibility}/100`,
         goal: '—',
+        reference: '—',
         note: home.axeViolations.length
           ? `violations: ${home.axeViolations.join(', ')}`
           : 'no axe violations',
       },
     );
-    return { group: 'web app', rows };
+    return { rows };
   } finally {
     await browser.close();
     await stack.stop();
@@ -355,14 +361,14 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
 }
 
 function printTable(rows) {
-  const widths = ['figure', 'value', 'note'].map((key) =>
+  const widths = ['figure', 'measured', 'note'].map((key) =>
     Math.max(key.length, ...rows.map((row) => String(row[key]).length)),
   );
   const line = (cells) =>
     `| ${cells.map((cell, index) => String(cell).padEnd(widths[index])).join(' | ')} |`;
-  console.log(line(['figure', 'value', 'note']));
+  console.log(line(['figure', 'measured', 'note']));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line([row.figure, row.value, row.note]));
+  for (const row of rows) console.log(line([row.figure, row.measured, row.note]));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
