@@ -1,53 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../lib/session';
+import { guestUser, providerProfile, sessionUser } from '../../testing/builders';
 import { describeUserRecord, formatDateTime } from './user-record';
 
-const member: SessionUser = {
-  uid: 'u1',
-  email: 'ada@example.com',
-  emailVerified: false,
-  displayName: 'Ada',
-  photoURL: null,
-  phoneNumber: null,
-  isAnonymous: false,
-  tenantId: null,
+const member = sessionUser({
   providerData: [
-    {
-      providerId: 'password',
-      uid: 'ada@example.com',
-      displayName: 'Ada',
-      email: 'ada@example.com',
-      phoneNumber: null,
-      photoURL: null,
-    },
-    {
+    providerProfile(),
+    providerProfile({
       providerId: 'google.com',
       uid: 'g-1',
       displayName: 'Ada L',
       email: 'ada@gmail.com',
-      phoneNumber: null,
-      photoURL: null,
-    },
-    {
-      providerId: 'example.org',
-      uid: 'x',
-      displayName: null,
-      email: null,
-      phoneNumber: null,
-      photoURL: null,
-    },
+    }),
+    providerProfile({ providerId: 'example.org', uid: 'x', displayName: null, email: null }),
   ],
-  metadata: { createdAt: Date.UTC(2026, 0, 2, 12, 4), lastLoginAt: null },
-};
-
-const guest: SessionUser = {
-  ...member,
-  uid: 'g1',
-  email: null,
-  displayName: null,
-  isAnonymous: true,
-  providerData: [],
-};
+});
+const guest = guestUser();
 
 describe('describeUserRecord', () => {
   it('lists the 11 user-record fields in order', () => {

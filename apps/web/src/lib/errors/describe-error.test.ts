@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorField, Recovery } from './index';
+import { firebaseError } from '../../testing/builders';
 import { describeError, errorCode, genericError, isCancellation, knownErrorCodes } from './index';
 
 type Expected = [code: string, recovery: Recovery, field?: ErrorField];
@@ -51,11 +52,6 @@ const ownCodes = (codes: string[]) =>
   codes.filter(
     (code) => code.startsWith('auth/') || code.startsWith('config/') || code.startsWith('app/'),
   );
-
-/** A stand-in for FirebaseError: the SDK's errors are plain Errors with a `code`. */
-function firebaseError(code: string): Error & { code: string } {
-  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
-}
 
 describe('describeError', () => {
   it('knows exactly the designed auth and app codes', () => {
