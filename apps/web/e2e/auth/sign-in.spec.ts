@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from '../support/auth-emulator';
+import { recordConsoleErrors } from '../support/console';
 import { expect, signInAs, test } from '../support/fixtures';
 import { SIGN_IN_REQUEST, abortRequests, fulfillWithProviderError } from '../support/routes';
 
@@ -11,12 +12,14 @@ async function fillSignIn(page: Page, email: string, password: string) {
 }
 
 test('signing out returns to /welcome', async ({ memberPage: page }) => {
+  const consoleErrors = recordConsoleErrors(page);
   await page.goto('/me');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   // Signed-in screens are closed again.
   await page.goto('/me');
   await expect(page).toHaveURL(/\/welcome/);
+  expect(consoleErrors()).toEqual([]);
 });
 
 test('a wrong password gets the neutral message and keeps the typed email', async ({
@@ -57,6 +60,7 @@ test('reloading keeps the session without ever showing /welcome', async ({
       if (document.body?.textContent?.includes('Continue as guest')) log.sawWelcome = true;
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
+  const consoleErrors = recordConsoleErrors(page);
   await page.reload();
   await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
   const log = await page.evaluate(
@@ -66,6 +70,7 @@ test('reloading keeps the session without ever showing /welcome', async ({
   expect(log.paths.every((path) => path === '/me')).toBe(true);
   expect(log.sawWelcome).toBe(false);
   await expect(page).toHaveURL(/\/me$/);
+  expect(consoleErrors()).toEqual([]);
 });
 
 test('a network failure offers Retry, keeps the input, and Retry signs in', async ({

@@ -1,9 +1,11 @@
 import { createAccount, lookupAccount, uniqueEmail } from '../support/auth-emulator';
+import { recordConsoleErrors } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { USER_RECORD_FIELDS, userRecordTerm, userRecordValue } from '../support/profile';
 import { persistedUser } from '../support/session';
 
 test('sign-up lands on the app and /me shows every field of the user record', async ({ page }) => {
+  const consoleErrors = recordConsoleErrors(page);
   const email = uniqueEmail('signup');
   await page.goto('/welcome');
   await page
@@ -39,6 +41,7 @@ test('sign-up lands on the app and /me shows every field of the user record', as
   const year = String(new Date().getFullYear());
   await expect(userRecordValue(page, 'metadata.createdAt')).toContainText(year);
   await expect(userRecordValue(page, 'metadata.lastLoginAt')).toContainText(year);
+  expect(consoleErrors()).toEqual([]);
 });
 
 test('an email already in use says so and offers to sign in instead', async ({ page }) => {
@@ -60,6 +63,7 @@ test('an email already in use says so and offers to sign in instead', async ({ p
 });
 
 test('a guest who creates an account keeps the same uid', async ({ page }) => {
+  const consoleErrors = recordConsoleErrors(page);
   await page.goto('/welcome');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page).not.toHaveURL(/\/welcome/);
@@ -78,6 +82,7 @@ test('a guest who creates an account keeps the same uid', async ({ page }) => {
   const member = await persistedUser(page);
   expect(member?.uid).toBe(guest?.uid);
   expect((await lookupAccount({ uid: guest!.uid }))?.email).toBe(email);
+  expect(consoleErrors()).toEqual([]);
 });
 
 test('a guest upgrading with an email that belongs to another account stays the same guest and is told why', async ({

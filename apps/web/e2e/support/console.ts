@@ -1,0 +1,12 @@
+/** Watching a page's console: product.md §7 asks for no console errors in normal use. */
+import type { Page } from '@playwright/test';
+
+/** Starts recording console errors and uncaught exceptions; call the result to read them. */
+export function recordConsoleErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return () => [...errors];
+}
