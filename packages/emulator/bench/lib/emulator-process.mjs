@@ -18,7 +18,8 @@ export function freePort() {
   });
 }
 
-function tryConnect(port) {
+/** Whether a TCP connection to the port succeeds now. */
+export function canConnect(port) {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     socket.once('connect', () => {
@@ -66,9 +67,10 @@ export async function spawnEmulator(cliPath, { port, args = [], timeoutMs = 20_0
       child.kill('SIGKILL');
       throw new Error(`the emulator did not accept within ${timeoutMs} ms:\n${output}`);
     }
-    if (await tryConnect(chosen)) acceptMs = performance.now() - started;
+    if (await canConnect(chosen)) acceptMs = performance.now() - started;
     else await sleep(1);
   }
+  const cpuMs = cpuTimeMs(child.pid);
   while (readyMs === undefined && !exited && performance.now() - started < timeoutMs)
     await sleep(1);
   return {
@@ -77,6 +79,7 @@ export async function spawnEmulator(cliPath, { port, args = [], timeoutMs = 20_0
     url: `http://127.0.0.1:${chosen}`,
     acceptMs,
     readyMs,
+    cpuMs,
     output: () => output,
   };
 }
@@ -97,4 +100,14 @@ export function rssMiB(pid) {
   const match = /^VmRSS:\s+(\d+)\s+kB/mu.exec(status);
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (10 ms resolution). */
+export function cpuTimeMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  // USER_HZ is 100 on Linux.
+  return (ticks * 1000) / 100;
 }
