@@ -136,13 +136,16 @@ export class WebChannelSession {
     options: { longPoll: boolean; aid: number; holdMs?: number },
   ): void {
     this.lastActivity = Date.now();
-    this.ack(options.aid);
+    // An AID beyond the last array queued acknowledges all there is; clamped, so that arrays
+    // queued from now on (ids above it) are still delivered instead of silently withheld.
+    const aid = Number.isInteger(options.aid) ? Math.min(options.aid, this.lastArrayId) : 0;
+    this.ack(aid);
     this.detachBackchannel();
     res.writeHead(200, BACKCHANNEL_HEADERS);
     const backchannel: Backchannel = {
       res,
       longPoll: options.longPoll,
-      sentUpTo: Number.isInteger(options.aid) ? options.aid : 0,
+      sentUpTo: aid,
       bytesWritten: 0,
       timer: undefined,
     };
