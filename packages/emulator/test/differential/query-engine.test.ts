@@ -13,7 +13,7 @@ import {
 } from '../reference/query.js';
 import { DOCUMENTS_ROOT, describeValue, documentsArb, queryArb } from './generators.js';
 
-const RUNS = 1500;
+const RUNS = 1000;
 
 const shortName = (doc: Document): string => doc.name.slice(DOCUMENTS_ROOT.length + 1);
 
