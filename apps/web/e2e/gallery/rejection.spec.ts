@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { listDocuments } from '../support/firestore';
+import { getDocument, listDocuments } from '../support/firestore';
 import {
   card,
   fillShowcaseForm,
@@ -108,5 +108,34 @@ test('an edit the rules reject keeps the edited text and the server copy unchang
     const detail = await page.context().newPage();
     await detail.goto(`/s/${id}`);
     await expect(detail.getByRole('heading', { level: 1, name: original })).toBeVisible();
+  });
+});
+
+test('a like the rules reject rolls back the count and says so', async ({ memberPage: page }) => {
+  const tag = uniqueTag('reject-like');
+  const [id] = await seedShowcases([{ title: `Unlikeable ${tag}`, tags: [tag], likeCount: 4 }]);
+  const refuseLikesHere = (rules: string) => {
+    const likes = 'match /likes/{likerUid} {';
+    const at = rules.indexOf(likes);
+    if (at < 0) throw new Error('firestore.rules no longer has the likes block.');
+    const rest = rules
+      .slice(at)
+      .replace(
+        'allow create: if isMember()',
+        `allow create: if isMember() && showcaseId != '${id}'`,
+      );
+    return rules.slice(0, at) + rest;
+  };
+
+  await withStricterRules(refuseLikesHere, async () => {
+    await page.goto(`/s/${id}`);
+    await expect(page.getByTestId('like-count')).toHaveText('4 likes');
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(
+      page.getByText("Your like was not saved. You don't have permission to do that."),
+    ).toBeVisible();
+    await expect(page.getByTestId('like-count')).toHaveText('4 likes');
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect.poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount).toBe(4);
   });
 });

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
+import { SignOutGuard } from './sign-out-guard';
 
 // The Firestore side (SDK, sign-out guard, public profile) loads in its own chunk, only for
 // signed-in users; this indicator itself stays tiny.
@@ -55,6 +56,7 @@ export function ConnectionIndicator() {
           sx={{ fontWeight: 600, '& .MuiChip-icon': { ml: '6px' } }}
         />
       </Tooltip>
+      <SignOutGuard />
       <Suspense fallback={null}>
         <FirestoreSession />
       </Suspense>

@@ -1,13 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useNotify } from '../../components/feedback/notifier';
-import { connectionStore } from '../../lib/firebase/connection-store';
-import { clearLocalCache, hasUnconfirmedWrites, onLocalCache } from '../../lib/firebase/firestore';
+import { onLocalCache } from '../../lib/firebase/firestore';
 import {
   createUserProfile,
   publicNameOf,
@@ -16,7 +9,7 @@ import {
 } from '../../lib/firebase/profiles';
 import { useDocSnapshot, useFirestore } from '../../lib/firebase/use-snapshot';
 import type { SessionUser } from '../../lib/session';
-import { loadAuthApi, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 
 let memoryCacheExplained = false;
 
@@ -24,8 +17,8 @@ let memoryCacheExplained = false;
  * The signed-in user's Firestore session, mounted once in the app bar:
  * - listens to the user's own `users/{uid}` document, which keeps the connection indicator fed
  *   on every screen and creates/updates the public profile of members;
- * - says once when the browser only allows the memory cache;
- * - before sign-out, warns about unconfirmed writes and clears the local cache.
+ * - says once when the browser only allows the memory cache.
+ * (The sign-out guard lives in sign-out-guard.tsx, mounted without waiting for Firestore.)
  */
 export function FirestoreSession() {
   const session = useSession();
@@ -44,7 +37,6 @@ function isHttpUrl(value: string | null): value is string {
 function SessionKeeper({ user }: { user: SessionUser }) {
   const db = useFirestore();
   const notify = useNotify();
-  const [confirm, setConfirm] = useState<((answer: 'proceed' | 'cancel') => void) | null>(null);
 
   useEffect(
     () =>
@@ -59,32 +51,6 @@ function SessionKeeper({ user }: { user: SessionUser }) {
       }),
     [notify],
   );
-
-  // Sign-out: warn about writes the server has not confirmed, then clear the local cache.
-  useEffect(() => {
-    let unregister: (() => void) | undefined;
-    let active = true;
-    void loadAuthApi().then((api) => {
-      if (!active) return;
-      unregister = api.registerBeforeSignOut(async () => {
-        // Offline, nothing will land: ask at once. Online, give in-flight writes time to land.
-        const patience = connectionStore().getStatus() === 'offline' ? 300 : 8_000;
-        if (await hasUnconfirmedWrites(patience)) {
-          const answer = await new Promise<'proceed' | 'cancel'>((resolve) =>
-            setConfirm(() => resolve),
-          );
-          setConfirm(null);
-          if (answer === 'cancel') return 'cancel';
-        }
-        await clearLocalCache();
-        return 'proceed';
-      });
-    });
-    return () => {
-      active = false;
-      unregister?.();
-    };
-  }, []);
 
   // The public profile of members: created the first time the server says it is missing, then
   // kept in step with the account's name and photo. One attempt per value, so a rejected write
@@ -118,28 +84,5 @@ function SessionKeeper({ user }: { user: SessionUser }) {
     );
   }, [db, user.uid, user.isAnonymous, wantedName, wantedPhoto, profile]);
 
-  return (
-    <Dialog
-      open={confirm !== null}
-      onClose={() => confirm?.('cancel')}
-      aria-labelledby="pending-writes-title"
-      aria-describedby="pending-writes-text"
-    >
-      <DialogTitle id="pending-writes-title">Sign out and lose unsent changes?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="pending-writes-text">
-          Some of your changes are saved only on this device: the server has not confirmed them yet,
-          usually because you are offline. Signing out deletes them from this device.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => confirm?.('cancel')} autoFocus>
-          Stay signed in
-        </Button>
-        <Button color="error" onClick={() => confirm?.('proceed')}>
-          Sign out anyway
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return null;
 }

@@ -93,8 +93,8 @@ export function onLocalCache(listener: (kind: LocalCacheKind) => void): () => vo
  * lands within milliseconds, so the caller waits longer before calling it lost.
  */
 export async function hasUnconfirmedWrites(timeoutMs: number): Promise<boolean> {
-  if (!instance) return false;
-  const { db } = await instance;
+  // Started if need be: writes queued on disk by an earlier visit count too.
+  const { db } = await getDb();
   const confirmed = await Promise.race([
     waitForPendingWrites(db).then(
       () => true,
@@ -103,6 +103,15 @@ export async function hasUnconfirmedWrites(timeoutMs: number): Promise<boolean> 
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
   ]);
   return !confirmed;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms),
+    ),
+  ]);
 }
 
 /**
@@ -121,12 +130,14 @@ export async function clearLocalCache(): Promise<void> {
       ? createInstance('persistent')
       : null;
   if (!db) return;
-  await terminate(db);
+  await withTimeout(terminate(db), 5_000, 'terminate');
   try {
-    await clearIndexedDbPersistence(db);
+    // Deleting waits for every other connection to the database to close (another tab, or a
+    // page kept in the back/forward cache); the request stays queued and finishes then.
+    await withTimeout(clearIndexedDbPersistence(db), 5_000, 'clearIndexedDbPersistence');
   } catch (error) {
     console.warn(
-      '[showcase] The local cache is still used by another tab; it was not cleared.',
+      '[showcase] The local cache is still in use elsewhere; it will be cleared when that closes.',
       error,
     );
   }

@@ -6,9 +6,7 @@ import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { hrefs } from '../../../config/paths';
-import { describeError } from '../../../lib/errors';
 import type { Showcase } from '../../../lib/firebase/converters';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
@@ -19,6 +17,7 @@ import { formatTags } from '../validation';
 import { MembersOnly } from './members-only';
 import { NotSavedOffline, PageState, ShowcaseNotFound } from './page-states';
 import { ShowcaseEditor } from './showcase-editor';
+import { DataErrorAlert } from './data-error-alert';
 
 function formValuesOf(showcase: Showcase): ShowcaseFormValues {
   return {
@@ -57,12 +56,7 @@ function EditShowcase({ uid }: { uid: string }) {
     case 'offline-missing':
       return <NotSavedOffline what="showcase" />;
     case 'error':
-      body = (
-        <ErrorAlert
-          error={describeError(view.error)}
-          onRetry={() => setAttempt((value) => value + 1)}
-        />
-      );
+      body = <DataErrorAlert error={view.error} onRetry={() => setAttempt((value) => value + 1)} />;
       break;
     case 'ready':
       if (view.showcase.ownerUid !== uid) {

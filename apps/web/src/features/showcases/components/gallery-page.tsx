@@ -16,9 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
-import { describeError } from '../../../lib/errors';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
@@ -27,6 +25,7 @@ import { useGallery } from '../hooks/use-gallery';
 import { parseTags } from '../validation';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
+import { DataErrorAlert } from './data-error-alert';
 
 const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
 
@@ -128,7 +127,7 @@ export function GalleryPage() {
       ) : null}
 
       {snapshot.status === 'error' ? (
-        <ErrorAlert error={describeError(snapshot.error)} onRetry={gallery.retry} />
+        <DataErrorAlert error={snapshot.error} onRetry={gallery.retry} />
       ) : null}
 
       {snapshot.status === 'loading' || waitingForServer ? (

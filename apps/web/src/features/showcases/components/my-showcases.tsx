@@ -14,13 +14,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { hrefs, paths } from '../../../config/paths';
-import { describeError } from '../../../lib/errors';
 import { myShowcasesQuery, sameShowcase } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
+import { DataErrorAlert } from './data-error-alert';
 import { formatDateTime, likesLabel } from '../format';
 import { PendingChip } from './pending-chip';
 
@@ -87,10 +86,7 @@ function MyShowcaseList({ uid }: { uid: string }) {
 
   if (snapshot.status === 'error' && !snapshot.data) {
     return (
-      <ErrorAlert
-        error={describeError(snapshot.error)}
-        onRetry={() => setAttempt((value) => value + 1)}
-      />
+      <DataErrorAlert error={snapshot.error} onRetry={() => setAttempt((value) => value + 1)} />
     );
   }
   const items = snapshot.data ?? [];

@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
 import { hrefs, paths } from '../../../config/paths';
 import { describeError } from '../../../lib/errors';
@@ -23,6 +22,7 @@ import { deleteShowcase } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
+import { DataErrorAlert } from './data-error-alert';
 import { formatDateTime } from '../format';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
 import { safeHttpUrl } from '../safe-url';
@@ -52,12 +52,7 @@ export function ShowcasePage() {
     case 'offline-missing':
       return <NotSavedOffline what="showcase" />;
     case 'error':
-      return (
-        <ErrorAlert
-          error={describeError(view.error)}
-          onRetry={() => setAttempt((value) => value + 1)}
-        />
-      );
+      return <DataErrorAlert error={view.error} onRetry={() => setAttempt((value) => value + 1)} />;
     case 'ready':
       return <ShowcaseDetail showcase={view.showcase} />;
   }

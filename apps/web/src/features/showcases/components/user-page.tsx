@@ -7,13 +7,12 @@ import Typography from '@mui/material/Typography';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
-import { describeError } from '../../../lib/errors';
 import { userProfileRef } from '../../../lib/firebase/profiles';
 import { sameShowcase, userShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useDocSnapshot, useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { DataErrorAlert } from './data-error-alert';
 import { formatDate } from '../format';
 import { safeHttpUrl } from '../safe-url';
 import { NotSavedOffline, PageState } from './page-states';
@@ -41,7 +40,7 @@ export function UserPage() {
         ? showcases.error
         : null;
   if (error && error.code !== 'permission-denied')
-    return <ErrorAlert error={describeError(error)} onRetry={retry} />;
+    return <DataErrorAlert error={error} onRetry={retry} />;
 
   const serverAnswered = !profile.fromCache && !showcases.fromCache;
   const items = showcases.data ?? [];
