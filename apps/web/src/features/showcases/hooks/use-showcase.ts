@@ -30,8 +30,8 @@ export function showcaseView(
     if (snapshot.data) return { kind: 'ready', showcase: snapshot.data, fromCache: true };
     return { kind: 'error', error: snapshot.error };
   }
-  if (snapshot.status === 'loading')
-    return offline ? { kind: 'offline-missing' } : { kind: 'loading' };
+  // The cache answers within milliseconds even offline; wait for it rather than guess.
+  if (snapshot.status === 'loading') return { kind: 'loading' };
   if (snapshot.data === null) {
     if (!snapshot.fromCache) return { kind: 'not-found' };
     return offline ? { kind: 'offline-missing' } : { kind: 'loading' };
