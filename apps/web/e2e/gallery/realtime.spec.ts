@@ -10,6 +10,8 @@ import {
 
 // Two independent browser contexts (own storage, own SDK instance, own cache), one emulator.
 test.describe('two people, live', () => {
+  // Two signed-in browsers and several screens each: more than the default budget on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test('A publishes and B sees it without reloading; later ones wait behind "N new showcases"', async ({
     memberPage: a,
     otherMember: b,

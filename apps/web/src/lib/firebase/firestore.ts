@@ -11,6 +11,7 @@ import {
 } from 'firebase/firestore';
 import { getFirebaseApp } from './app';
 import { firestoreEmulatorTarget } from './emulators';
+import { getSessionState, subscribeSession } from '../session/session-store';
 
 /**
  * The one Firestore instance, created on first use. Only lazily loaded screens import this
@@ -62,8 +63,33 @@ function createInstance(cache: LocalCacheKind): Firestore {
   return db;
 }
 
+/**
+ * Set while a sign-out is under way after the cache was cleared: screens still on the page must
+ * not start a new instance (it would write a fresh cache for the user who is leaving). Lifted
+ * when the session is no longer signed in, or after a while if the sign-out did not happen.
+ */
+let closedUntil: Promise<void> | null = null;
+
+function closeUntilSignedOut(): void {
+  let reopen = () => {};
+  closedUntil = new Promise<void>((resolve) => {
+    reopen = resolve;
+  });
+  const stopWatching = subscribeSession(() => {
+    if (getSessionState().status !== 'signed-in') lift();
+  });
+  const timer = setTimeout(lift, 15_000);
+  function lift() {
+    stopWatching();
+    clearTimeout(timer);
+    closedUntil = null;
+    reopen();
+  }
+}
+
 /** The Firestore instance, created with the persistent cache when the browser allows it. */
 export function getDb(): Promise<Instance> {
+  if (closedUntil) return closedUntil.then(getDb);
   instance ??= indexedDbUsable().then((usable) => {
     const cache: LocalCacheKind = usable ? 'persistent' : 'memory';
     const created = { db: createInstance(cache), cache };
@@ -72,11 +98,6 @@ export function getDb(): Promise<Instance> {
     return created;
   });
   return instance;
-}
-
-/** Already-created instance, if any (for code that must not create one). */
-export function currentDb(): Firestore | null {
-  return resolvedInstance?.db ?? null;
 }
 
 /** Told once per instance which cache is in use, so the UI can explain the memory fallback. */
@@ -123,6 +144,7 @@ export async function clearLocalCache(): Promise<void> {
   const current = instance;
   instance = null;
   resolvedInstance = null;
+  closeUntilSignedOut();
   // A page that never used Firestore may still hold a previous session's cache on disk.
   const db = current
     ? (await current).db
