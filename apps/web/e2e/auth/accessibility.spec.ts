@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from '../support/fixtures';
+import { expect, signInAt, test } from '../support/fixtures';
 
 /** Serious and critical axe violations on the current page, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -14,6 +14,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
         `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
 }
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 // Desktop in light mode and a 360 px phone in dark mode: both widths and both themes are scanned.
 const VARIANTS = [
@@ -32,26 +35,23 @@ for (const variant of VARIANTS) {
   test.describe(`axe (${variant.name})`, () => {
     test.use({ viewport: variant.viewport, colorScheme: variant.colorScheme });
 
-    for (const [path, ready] of VISITOR_SCREENS) {
-      test(`${path} has no serious or critical violations`, async ({ page }) => {
+    test('/welcome, /signin, /signup and /reset have no serious or critical violations', async ({
+      page,
+    }) => {
+      for (const [path, ready] of VISITOR_SCREENS) {
         await page.goto(path);
         await expect(ready(page)).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolations(page), path).toEqual([]);
         // Nothing overflows sideways at this width.
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        ).toBe(true);
-      });
-    }
+        expect(await fitsWidth(page), `${path} fits the width`).toBe(true);
+      }
+    });
 
     test('/me has no serious or critical violations', async ({ page, member }) => {
-      await signInAs(page, member);
-      await page.goto('/me');
+      await signInAt(page, member, '/me');
       await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
     });
   });
 }

@@ -26,6 +26,11 @@ test('Google sign-in by popup through the Auth emulator page', async ({ page, co
   const record = await lookupAccount({ email });
   expect(record?.providerUserInfo?.map((p) => p.providerId)).toContain('google.com');
   expect(user?.uid).toBe(record?.localId);
+  // Offline all the way: the app and the emulator's pages used the proxy's stand-in, never the CDN.
+  expect(google.requested().length).toBeGreaterThan(0);
+  expect(google.requested().filter((url) => url.startsWith('https://apis.google.com/'))).toEqual(
+    [],
+  );
   await page.goto('/me');
   await expect(userRecordValue(page, 'providerData')).toContainText(/google/i);
   await expect(userRecordValue(page, 'email')).toHaveText(email);

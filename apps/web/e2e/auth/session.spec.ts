@@ -1,5 +1,5 @@
 import { setAccountDisabled } from '../support/auth-emulator';
-import { expect, signInAs, test } from '../support/fixtures';
+import { expect, signInAs, signInAt, test } from '../support/fixtures';
 import { TOKEN_REFRESH_REQUEST, fulfillWithProviderError } from '../support/routes';
 
 // The SDK refreshes the ID token 5 minutes before its 1-hour expiry; moving the page clock an hour
@@ -11,8 +11,7 @@ test('an expired session (user-token-expired) signs out cleanly, says so, and re
   member,
 }) => {
   await page.clock.install();
-  await signInAs(page, member);
-  await page.goto('/me');
+  await signInAt(page, member, '/me');
   await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
 
   await page.route(TOKEN_REFRESH_REQUEST, (route) =>
@@ -40,8 +39,7 @@ test('a disabled account is signed out cleanly and can come back to the same rou
   member,
 }) => {
   await page.clock.install();
-  await signInAs(page, member);
-  await page.goto('/me');
+  await signInAt(page, member, '/me');
   await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
 
   await setAccountDisabled(member.uid, true);

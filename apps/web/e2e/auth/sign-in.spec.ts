@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createAccount } from '../support/auth-emulator';
 import { recordConsoleErrors } from '../support/console';
-import { expect, signInAs, test } from '../support/fixtures';
+import { expect, signInAt, test } from '../support/fixtures';
+import { userRecordValue } from '../support/profile';
 import { SIGN_IN_REQUEST, abortRequests, fulfillWithProviderError } from '../support/routes';
 
 async function fillSignIn(page: Page, email: string, password: string) {
@@ -11,9 +11,9 @@ async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('signing out returns to /welcome', async ({ memberPage: page }) => {
+test('signing out returns to /welcome', async ({ page, member }) => {
   const consoleErrors = recordConsoleErrors(page);
-  await page.goto('/me');
+  await signInAt(page, member, '/me');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   // Signed-in screens are closed again.
@@ -37,11 +37,8 @@ test('an unknown email gets exactly the same message as a wrong password', async
   await expect(page.getByText(/email or password is incorrect/i).first()).toBeVisible();
 });
 
-test('reloading keeps the session without ever showing /welcome', async ({
-  memberPage: page,
-  member,
-}) => {
-  await page.goto('/me');
+test('reloading keeps the session without ever showing /welcome', async ({ page, member }) => {
+  await signInAt(page, member, '/me');
   await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
   // Record every route and whether the welcome screen's content ever rendered during the reload.
   await page.addInitScript(() => {
@@ -107,15 +104,11 @@ test('throttling by the provider (too-many-requests) says to wait or reset the p
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
 });
 
-test('after sign-in the app returns to the route the visitor first asked for', async ({ page }) => {
-  const account = await createAccount();
-  await page.goto('/me');
-  await expect(page).toHaveURL(/\/welcome/);
-  await page
-    .getByRole('button', { name: 'Sign in' })
-    .or(page.getByRole('link', { name: 'Sign in' }))
-    .first()
-    .click();
-  await signInAs(page, account);
-  await expect(page).toHaveURL(/\/me$/);
+test('after sign-in the app returns to the route the visitor first asked for', async ({
+  page,
+  member,
+}) => {
+  // signInAt opens /me as a visitor, follows the app to /welcome and /signin, and expects /me back.
+  await signInAt(page, member, '/me');
+  await expect(userRecordValue(page, 'email')).toHaveText(member.email);
 });

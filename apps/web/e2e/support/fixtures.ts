@@ -25,6 +25,28 @@ export async function signInAs(
   await expect(page).not.toHaveURL(VISITOR_ROUTES);
 }
 
+/**
+ * Opens a members-only `path` as a visitor and signs in from there: the app sends the visitor to
+ * /welcome, then on to /signin, and back to `path` after sign-in. One page load fewer than
+ * signing in and then navigating, and it exercises the return-to-route guard on the way.
+ */
+export async function signInAt(
+  page: Page,
+  account: Pick<Account, 'email' | 'password'>,
+  path: string,
+): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/welcome/);
+  await page
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .or(page.getByRole('link', { name: 'Sign in', exact: true }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/signin/);
+  await signInAs(page, account);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
 /** A fresh account signed in on `page` (lands on the app's home unless `path` says otherwise). */
 export async function signInNewMember(
   page: Page,
