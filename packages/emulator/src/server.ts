@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Socket } from 'node:net';
+import { handleControl } from './admin/control-routes.js';
 import type { CoreHandle } from './admin/core-handle.js';
 import { createRulesController } from './admin/rules-controller.js';
 import type { RulesController } from './admin/rules-controller.js';
@@ -109,12 +110,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     log,
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
+  const controlDeps = { core, rules, defaultProjectId: options.projectId ?? 'demo-project' };
   const httpServer = createHttpServer(
     createHttpHandler({
       service: core.service,
       log,
       webchannel,
-      control: { core, rules, defaultProjectId: options.projectId ?? 'demo-project' },
+      control: (request) => handleControl(controlDeps, request),
     }),
   );
   // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts.

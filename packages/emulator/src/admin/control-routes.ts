@@ -3,16 +3,10 @@
 // /emulator/v1/projects/{p}:export.
 import { resolve } from 'node:path';
 import { EmulatorError } from '../errors.js';
+import type { ControlReply, ControlRequest } from '../transport/http/http-handler.js';
 import { readArray, readBoolean, readMessage, readString } from '../transport/http/json-reader.js';
 import type { CoreHandle } from './core-handle.js';
 import type { RulesController, RulesIssue } from './rules-controller.js';
-
-export type ControlRequest = {
-  readonly method: string;
-  readonly pathname: string;
-  readonly body: unknown;
-};
-export type ControlReply = { readonly status: number; readonly body: unknown };
 
 export type ControlDeps = {
   readonly core: CoreHandle;

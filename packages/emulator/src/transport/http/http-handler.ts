@@ -2,8 +2,6 @@
 // request runs inside one catch that maps errors through transport/status.ts, so bad input can
 // only ever produce an error response, never an unhandled rejection.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handleControl } from '../../admin/control-routes.js';
-import type { ControlDeps } from '../../admin/control-routes.js';
 import { EmulatorError } from '../../errors.js';
 import type { FirestoreService, RequestContext } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
@@ -15,11 +13,24 @@ import { BodyTooLargeError, parseJsonBody, readBody } from './body.js';
 import { answerPreflight, applyCors, sendError, sendJson, sendText } from './respond.js';
 import { handleRest } from './rest-routes.js';
 
+/** A request to an emulator control endpoint (`/emulator/v1/…`), its JSON body already parsed. */
+export type ControlRequest = {
+  readonly method: string;
+  readonly pathname: string;
+  readonly body: unknown;
+};
+export type ControlReply = { readonly status: number; readonly body: unknown };
+/**
+ * Serves the control endpoints. The composition root (server.ts) passes it in, so the transport
+ * never imports admin, which sits above it.
+ */
+export type ControlRoutes = (request: ControlRequest) => Promise<ControlReply>;
+
 export type HttpHandlerDeps = {
   readonly service: FirestoreService;
   readonly log: Logger;
   readonly webchannel: WebChannelHandler;
-  readonly control: ControlDeps;
+  readonly control: ControlRoutes;
 };
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
@@ -55,7 +66,7 @@ export function createHttpHandler(
     if (pathname.startsWith('/emulator/v1/')) {
       const body =
         method === 'GET' || method === 'DELETE' ? {} : parseJsonBody(await readBody(req));
-      const reply = await handleControl(deps.control, { method, pathname, body });
+      const reply = await deps.control({ method, pathname, body });
       sendJson(res, reply.status, reply.body);
       return;
     }
