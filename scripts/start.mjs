@@ -1,5 +1,6 @@
-// `npm start`: install if needed, build the Firestore emulator, start the Auth emulator, the Firestore
-// emulator and the web app, seed demo data, and print one line with the app's address.
+// `npm start`: install if needed, build the Firestore emulator, start the Auth emulator (behind a
+// small in-process proxy so Google sign-in works offline), the Firestore emulator and the web app,
+// seed demo data, and print one line with the app's address.
 // Ctrl-C stops everything; children run in their own process groups and are stopped as groups.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,8 +11,8 @@ import {
   RULES_FILE,
   firestoreEmulatorBuildIsStale,
   loadRules,
-  startAuthEmulator,
   startFirestoreEmulator,
+  startProxiedAuthEmulator,
 } from './lib/emulators.mjs';
 import { installIfNeeded } from './lib/install.mjs';
 import { findPortProblems, portFromEnv } from './lib/ports.mjs';
@@ -68,11 +69,13 @@ if (firestoreEmulatorBuildIsStale()) {
 // 3. The processes.
 const supervisor = new Supervisor({ logDir: LOG_DIR });
 let shuttingDown = false;
+/** The proxy in front of the Auth emulator runs in this process (see startProxiedAuthEmulator). */
+let authProxy;
 
 async function shutdown(exitCode) {
   if (shuttingDown) return;
   shuttingDown = true;
-  await supervisor.stopAll();
+  await Promise.all([supervisor.stopAll(), authProxy?.close()]);
   process.exit(exitCode);
 }
 
@@ -113,12 +116,15 @@ const appUrl = `http://127.0.0.1:${ports.web}`;
 
 try {
   await Promise.all([
-    startAuthEmulator(supervisor, {
+    startProxiedAuthEmulator(supervisor, {
       configDir: path.join(DATA_DIR, 'firebase'),
       authPort: ports.auth,
       hubPort: ports.hub,
       loggingPort: ports.logging,
       onExit: onUnexpectedExit('The Auth emulator'),
+    }).then((auth) => {
+      authProxy = auth.proxy;
+      if (shuttingDown) void auth.proxy.close();
     }),
     startFirestoreEmulator(supervisor, {
       port: ports.firestore,

@@ -10,8 +10,8 @@ import {
   REPO_ROOT,
   RULES_FILE,
   firestoreEmulatorBuildIsStale,
-  startAuthEmulator,
   startFirestoreEmulator,
+  startProxiedAuthEmulator,
 } from './emulators.mjs';
 import { findFreePorts } from './ports.mjs';
 import { Supervisor, killLeftoverGroups } from './processes.mjs';
@@ -78,15 +78,25 @@ export async function startE2eStack({ log = console.log } = {}) {
   const authUrl = `http://127.0.0.1:${authPort}`;
   const firestoreHost = `127.0.0.1:${firestorePort}`;
   const supervisor = new Supervisor({ logDir, pidFile: path.join(runDir, 'processes.json') });
+  /** The Auth emulator's offline Google sign-in proxy, in this process (as under `npm start`). */
+  let authProxy;
   const stop = async () => {
-    await supervisor.stopAll();
+    await Promise.all([supervisor.stopAll(), authProxy?.close()]);
     fs.rmSync(tmpDir, { recursive: true, force: true });
     // Keep the logs for a look after the run; the next run removes this directory.
     fs.rmSync(outDir, { recursive: true, force: true });
   };
   try {
     const [, , [, buildSeconds]] = await Promise.all([
-      startAuthEmulator(supervisor, { configDir: tmpDir, authPort, hubPort, loggingPort, tmpDir }),
+      startProxiedAuthEmulator(supervisor, {
+        configDir: tmpDir,
+        authPort,
+        hubPort,
+        loggingPort,
+        tmpDir,
+      }).then((auth) => {
+        authProxy = auth.proxy;
+      }),
       startFirestoreEmulator(supervisor, { port: firestorePort, rulesFile: RULES_FILE }),
       timed(() =>
         buildWebForTest({

@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { startAuthEmulatorProxy } from './auth-emulator-proxy.mjs';
+import { findFreePort } from './ports.mjs';
 import { waitForHttp } from './wait.mjs';
 
 export const PROJECT_ID = 'demo-showcase';
@@ -73,6 +75,20 @@ export async function startAuthEmulator(
     label: 'The Auth emulator',
   });
   return { url: `http://127.0.0.1:${authPort}`, child };
+}
+
+/**
+ * Starts the Auth emulator on a free internal port and, on `authPort`, the proxy that lets its
+ * Google sign-in pages work offline (scripts/lib/auth-emulator-proxy.mjs). Everyone (app, seed,
+ * tests) uses `url`, the proxy. Resolves once both answer; the caller closes `proxy`.
+ * @param {import('./processes.mjs').Supervisor} supervisor
+ * @param {{ configDir: string, authPort: number, hubPort: number, loggingPort: number, tmpDir?: string, onExit?: (code: number | null) => void }} options
+ */
+export async function startProxiedAuthEmulator(supervisor, { authPort, ...options }) {
+  const internalPort = await findFreePort();
+  const emulator = await startAuthEmulator(supervisor, { ...options, authPort: internalPort });
+  const proxy = await startAuthEmulatorProxy({ port: authPort, upstreamPort: internalPort });
+  return { url: proxy.url, child: emulator.child, proxy };
 }
 
 /**
