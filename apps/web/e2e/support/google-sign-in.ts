@@ -3,124 +3,44 @@
  *
  * The Auth SDK's popup and redirect flows talk to the emulator through a hidden iframe
  * (`/emulator/auth/iframe`), and both the SDK and that iframe page load Google's iframe-messaging
- * library from https://apis.google.com/js/api.js. There is no internet here, so the tests serve a
- * small implementation of the part of `gapi.iframes` both sides use (open, ping, register, send,
- * getParentIframe) over postMessage. The SDK, the emulator's iframe page, its sign-in page and the
+ * library from https://apis.google.com/js/api.js. There is no internet here, so a small
+ * implementation of the part of `gapi.iframes` both sides use (open, ping, register, send,
+ * getParentIframe) over postMessage stands in for it (scripts/lib/gapi-standin.js). As under
+ * `npm start`, the e2e stack's Auth emulator sits behind a proxy that serves the stand-in at
+ * /__showcase/gapi.js and points the emulator's pages at it, and the app loads it from there
+ * before a popup or redirect. The SDK, the emulator's iframe page, its sign-in page and the
  * popup/redirect flows are the real ones; only the unreachable CDN script is replaced.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-const GAPI_SCRIPT = String.raw`(function () {
-  var TAG = '__showcaseGapiIframes';
-  var channels = [];
-  function Channel(target) {
-    this.target = target; this.handlers = {}; this.queued = {}; this.pending = {};
-    this.isReady = false; this.readyCallbacks = [];
-  }
-  Channel.prototype.post = function (message) { message[TAG] = message.kind; this.target.postMessage(message, '*'); };
-  Channel.prototype.markReady = function () {
-    if (this.isReady) return;
-    this.isReady = true;
-    var callbacks = this.readyCallbacks; this.readyCallbacks = [];
-    callbacks.forEach(function (callback) { callback(); });
-  };
-  Channel.prototype.whenReady = function (callback) { if (this.isReady) callback(); else this.readyCallbacks.push(callback); };
-  Channel.prototype.register = function (name, handler) {
-    this.handlers[name] = handler;
-    var queued = this.queued[name] || []; delete this.queued[name];
-    for (var i = 0; i < queued.length; i++) this.handleCall(queued[i]);
-  };
-  Channel.prototype.send = function (name, payload, callback) {
-    var id = String(Math.random()).slice(2);
-    if (callback) this.pending[id] = callback;
-    this.post({ kind: 'call', id: id, name: name, payload: payload });
-  };
-  Channel.prototype.handleCall = function (message) {
-    var handler = this.handlers[message.name];
-    if (!handler) { (this.queued[message.name] = this.queued[message.name] || []).push(message); return; }
-    this.post({ kind: 'reply', id: message.id, result: [handler(message.payload)] });
-  };
-  Channel.prototype.handleReply = function (message) {
-    var callback = this.pending[message.id]; delete this.pending[message.id];
-    // gapi isolates callback errors from the messaging loop; so do we.
-    if (callback) { try { callback(message.result); } catch (error) { /* swallowed as gapi does */ } }
-  };
-  function channelFor(target) {
-    for (var i = 0; i < channels.length; i++) if (channels[i].target === target) return channels[i];
-    var channel = new Channel(target); channels.push(channel); return channel;
-  }
-  window.addEventListener('message', function (event) {
-    var data = event.data;
-    if (!data || typeof data !== 'object' || !data[TAG]) return;
-    var channel = null;
-    for (var i = 0; i < channels.length; i++) if (channels[i].target === event.source) channel = channels[i];
-    if (!channel) return;
-    if (data.kind === 'hello') { channel.markReady(); if (!data.ack) channel.post({ kind: 'hello', ack: true }); }
-    else if (data.kind === 'call') channel.handleCall(data);
-    else if (data.kind === 'reply') channel.handleReply(data);
-  });
-  function handle(channel) {
-    return {
-      restyle: function () { return Promise.resolve(); },
-      ping: function (callback) {
-        return new Promise(function (resolve) { channel.whenReady(function () { if (callback) callback(); resolve(); }); });
-      },
-      register: function (name, handler) { channel.register(name, handler); },
-      send: function (name, payload, callback) { channel.send(name, payload, callback); },
-    };
-  }
-  var context = {
-    open: function (options, onOpen) {
-      var frame = document.createElement('iframe');
-      var attributes = options.attributes || {};
-      Object.keys(attributes).forEach(function (key) {
-        if (key === 'style') Object.assign(frame.style, attributes.style);
-        else frame.setAttribute(key, attributes[key]);
-      });
-      frame.src = options.url;
-      (options.where || document.body).appendChild(frame);
-      var channel = channelFor(frame.contentWindow);
-      return Promise.resolve(onOpen ? onOpen(handle(channel)) : handle(channel));
-    },
-    getParentIframe: function () {
-      var channel = channelFor(window.parent);
-      channel.post({ kind: 'hello' });
-      return handle(channel);
-    },
-  };
-  var gapi = window.gapi = window.gapi || {};
-  gapi.iframes = {
-    Iframe: function () {},
-    CROSS_ORIGIN_IFRAMES_FILTER: function () { return true; },
-    getContext: function () { return context; },
-  };
-  gapi.load = function (_modules, options) {
-    var callback = typeof options === 'function' ? options : options && options.callback;
-    setTimeout(function () { if (callback) callback(); }, 0);
-  };
-  var script = document.currentScript;
-  var onload = script && new URL(script.src).searchParams.get('onload');
-  setTimeout(function () {
-    if (onload && typeof window[onload] === 'function') window[onload]();
-    if (typeof window.gapi_onload === 'function') window.gapi_onload();
-  }, 0);
-})();`;
+/** The gapi stand-in, shared with `npm start`'s Auth emulator proxy (one source of truth). */
+const GAPI_SCRIPT = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../../../scripts/lib/gapi-standin.js'),
+  'utf8',
+);
 
 /** Hosts the emulator's sign-in page links to (fonts, a CSS kit): unreachable here, so fail fast. */
 const OFFLINE_ASSETS = /^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//;
 
 /**
- * Serves the gapi stand-in to every page, popup and iframe of `context`, and records whether any
- * page asked for Google's scripts (the app must not before the user chooses Google sign-in).
+ * Records every request of `context` (pages, popups, iframes) for Google's script or its local
+ * stand-in: the app must ask for neither before the user chooses Google sign-in, and with the
+ * Auth emulator proxy in place nothing should reach for Google's CDN at all. Should something
+ * still ask the CDN, it gets the same stand-in, so the assertions (not a hang) report it.
  */
 export async function serveGoogleScripts(
   context: BrowserContext,
 ): Promise<{ requested: () => string[] }> {
   const requested: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__showcase/gapi.js') requested.push(request.url());
+  });
   await context.route(OFFLINE_ASSETS, (route) => route.abort('internetdisconnected'));
   await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, async (route) => {
-    requested.push(route.request().frame().url());
+    requested.push(route.request().url());
     await route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_SCRIPT });
   });
   return { requested: () => [...requested] };

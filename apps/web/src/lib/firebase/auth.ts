@@ -5,6 +5,8 @@
  * Loaded with a dynamic import at start-up (see lib/session), so the Auth SDK stays out of the
  * entry chunk. `initializeAuth` gets explicit persistence and no popup/redirect resolver: the
  * resolver (which loads Google's scripts and an iframe) is passed only to the Google calls.
+ * Against the emulator those calls first load an offline stand-in for Google's script
+ * (emulator-gapi.ts); production builds do not contain that step.
  */
 import type { Auth, User, UserCredential } from 'firebase/auth';
 import {
@@ -37,6 +39,7 @@ import {
 } from 'firebase/auth';
 import { errorCode } from '../errors/error-code';
 import { getFirebaseApp } from './app';
+import { prepareEmulatorGoogleSignIn } from './emulator-gapi';
 import { authEmulatorUrl } from './emulators';
 
 export type ProviderProfile = {
@@ -256,6 +259,7 @@ function start(): Promise<void> {
     if (pendingRedirect) {
       snapshot = { ...snapshot, returnTo: pendingRedirect.returnTo };
       try {
+        await prepareEmulatorGoogleSignIn();
         await getRedirectResult(instance, browserPopupRedirectResolver);
       } catch (error) {
         snapshot = { ...snapshot, redirectError: error };
@@ -388,6 +392,7 @@ export async function continueWithGoogle(returnTo: string): Promise<GoogleOutcom
   const instance = getAuthInstance();
   const provider = googleProvider();
   const guest = instance.currentUser?.isAnonymous ? instance.currentUser : null;
+  await prepareEmulatorGoogleSignIn();
   try {
     if (guest)
       await asCurrentUser((user) => linkWithPopup(user, provider, browserPopupRedirectResolver));
@@ -478,6 +483,7 @@ export async function reauthenticateWithPassword(password: string): Promise<void
 }
 
 export async function reauthenticateWithGoogle(): Promise<void> {
+  await prepareEmulatorGoogleSignIn();
   await asCurrentUser((user) =>
     reauthenticateWithPopup(user, googleProvider(), browserPopupRedirectResolver),
   );
