@@ -4,17 +4,20 @@
 // hence the sniffing (wire-brief §1).
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
+import type { RequestListener, Server as HttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import type { Socket } from 'node:net';
+import type { Server as NetServer, Socket } from 'node:net';
 import { handleControl } from './admin/control-routes.js';
 import type { CoreHandle } from './admin/core-handle.js';
 import { createRulesController } from './admin/rules-controller.js';
 import type { RulesController } from './admin/rules-controller.js';
 import { createHttpHandler } from './transport/http/http-handler.js';
 import { consoleLogger } from './transport/logger.js';
+import type { FirestoreService } from './service/types.js';
 import type { Logger } from './transport/logger.js';
 import { createWebChannelHandler } from './transport/webchannel/webchannel-handler.js';
 import type {
+  WebChannelHandler,
   WebChannelLimits,
   WebChannelStats,
 } from './transport/webchannel/webchannel-handler.js';
@@ -74,51 +77,34 @@ async function defaultCore(): Promise<CoreHandle> {
   return createEmulatorCore();
 }
 
-export async function createServer(options: ServerOptions = {}): Promise<EmulatorServer> {
-  const host = options.host ?? '127.0.0.1';
-  const requestedPort = options.port ?? 8080;
-  const log = options.log ?? consoleLogger;
-  const core = options.core ?? (await defaultCore());
-  const rules = createRulesController(core, log);
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
-  if (options.rulesPath !== undefined) {
-    let source: string;
-    try {
-      source = await readFile(options.rulesPath, 'utf8');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StartupError(`cannot read rules file ${options.rulesPath}: ${reason}`);
-    }
-    const result = await rules.load({ name: options.rulesPath, content: source });
-    if (!result.loaded) {
-      throw new StartupError(
-        `rules file ${options.rulesPath} does not compile:\n${result.message}`,
-      );
-    }
+/** Loads the rules file given at start-up; an unreadable or non-compiling file is fatal. */
+async function loadRulesFile(rules: RulesController, rulesPath: string): Promise<void> {
+  let source: string;
+  try {
+    source = await readFile(rulesPath, 'utf8');
+  } catch (error) {
+    throw new StartupError(`cannot read rules file ${rulesPath}: ${reasonOf(error)}`);
   }
-  if (options.importDir !== undefined) {
-    try {
-      await core.importData(options.importDir);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StartupError(`cannot import data from ${options.importDir}: ${reason}`);
-    }
+  const result = await rules.load({ name: rulesPath, content: source });
+  if (!result.loaded) {
+    throw new StartupError(`rules file ${rulesPath} does not compile:\n${result.message}`);
   }
+}
 
-  const webchannel = createWebChannelHandler({
-    service: core.service,
-    log,
-    ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
-  });
-  const controlDeps = { core, rules, defaultProjectId: options.projectId ?? 'demo-project' };
-  const httpServer = createHttpServer(
-    createHttpHandler({
-      service: core.service,
-      log,
-      webchannel,
-      control: (request) => handleControl(controlDeps, request),
-    }),
-  );
+async function importStartupData(core: CoreHandle, importDir: string): Promise<void> {
+  try {
+    await core.importData(importDir);
+  } catch (error) {
+    throw new StartupError(`cannot import data from ${importDir}: ${reasonOf(error)}`);
+  }
+}
+
+function createHttp1Server(handler: RequestListener): HttpServer {
+  const httpServer = createHttpServer(handler);
   // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts.
   httpServer.requestTimeout = 0;
   httpServer.headersTimeout = 60_000;
@@ -127,16 +113,53 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  return httpServer;
+}
 
-  // gRPC is loaded on the first HTTP/2 connection: grpc-js and the protos cost ~150 ms.
+type LazyGrpc = {
+  load(): Promise<GrpcTransport>;
+  /** Closes the transport if it was ever loaded. */
+  close(): Promise<void>;
+};
+
+/** gRPC is loaded on the first HTTP/2 connection: grpc-js and the protos cost ~150 ms. */
+function lazyGrpc(service: FirestoreService, log: Logger): LazyGrpc {
   let grpc: Promise<GrpcTransport> | undefined;
-  const loadGrpc = (): Promise<GrpcTransport> => {
-    grpc ??= import('./transport/grpc/grpc-server.js').then((m) =>
-      m.createGrpcTransport(core.service, log),
-    );
-    return grpc;
+  return {
+    load: () => {
+      grpc ??= import('./transport/grpc/grpc-server.js').then((m) =>
+        m.createGrpcTransport(service, log),
+      );
+      return grpc;
+    },
+    close: async () => {
+      if (!grpc) return;
+      try {
+        (await grpc).close();
+      } catch {
+        // It never loaded; nothing to close.
+      }
+    },
   };
+}
 
+type SniffingListener = {
+  readonly netServer: NetServer;
+  readonly sockets: ReadonlySet<Socket>;
+  readonly connections: { readonly http1Connections: number; readonly http2Connections: number };
+  /** From now on new connections, and HTTP/2 ones still waiting for gRPC, are dropped. */
+  stopAccepting(): void;
+};
+
+/**
+ * A TCP server that reads each connection's first bytes: the HTTP/2 preface hands the socket to
+ * gRPC, anything else to the HTTP/1.1 server.
+ */
+function createSniffingListener(
+  httpServer: HttpServer,
+  grpc: LazyGrpc,
+  log: Logger,
+): SniffingListener {
   const sockets = new Set<Socket>();
   const connections = { http1Connections: 0, http2Connections: 0 };
   let closing = false;
@@ -150,7 +173,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
       socket.resume();
       return;
     }
-    loadGrpc().then(
+    grpc.load().then(
       (transport) => {
         if (closing || socket.destroyed) {
           socket.destroy();
@@ -198,6 +221,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     socket.on('data', onData);
   });
 
+  return {
+    netServer,
+    sockets,
+    connections,
+    stopAccepting: () => {
+      closing = true;
+    },
+  };
+}
+
+/** Binds `host:port`, turning the usual bind failures into StartupErrors with advice. */
+async function listen(netServer: NetServer, host: string, requestedPort: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       netServer.removeListener('listening', onListening);
@@ -225,32 +260,75 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     netServer.once('listening', onListening);
     netServer.listen({ host, port: requestedPort });
   });
-  netServer.on('error', (error) => log.error(`server error: ${error.message}`));
+}
 
-  const address = netServer.address();
+type RunningParts = {
+  readonly core: CoreHandle;
+  readonly exportOnExit: string | undefined;
+  readonly listener: SniffingListener;
+  readonly httpServer: HttpServer;
+  readonly webchannel: WebChannelHandler;
+  readonly grpc: LazyGrpc;
+};
+
+/** Exports if asked, then stops accepting, ends every session and socket, and stops listening. */
+async function shutDown(parts: RunningParts): Promise<void> {
+  const { listener } = parts;
+  if (parts.exportOnExit !== undefined) {
+    await parts.core.exportData(parts.exportOnExit);
+  }
+  listener.stopAccepting();
+  const stopped = new Promise<void>((resolve) => listener.netServer.close(() => resolve()));
+  parts.webchannel.close();
+  await parts.grpc.close();
+  parts.httpServer.closeAllConnections();
+  for (const socket of listener.sockets) socket.destroy();
+  await stopped;
+}
+
+export async function createServer(options: ServerOptions = {}): Promise<EmulatorServer> {
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? 8080;
+  const log = options.log ?? consoleLogger;
+  const core = options.core ?? (await defaultCore());
+  const rules = createRulesController(core, log);
+
+  if (options.rulesPath !== undefined) await loadRulesFile(rules, options.rulesPath);
+  if (options.importDir !== undefined) await importStartupData(core, options.importDir);
+
+  const webchannel = createWebChannelHandler({
+    service: core.service,
+    log,
+    ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
+  });
+  const controlDeps = { core, rules, defaultProjectId: options.projectId ?? 'demo-project' };
+  const httpServer = createHttp1Server(
+    createHttpHandler({
+      service: core.service,
+      log,
+      webchannel,
+      control: (request) => handleControl(controlDeps, request),
+    }),
+  );
+  const grpc = lazyGrpc(core.service, log);
+  const listener = createSniffingListener(httpServer, grpc, log);
+
+  await listen(listener.netServer, host, requestedPort);
+  listener.netServer.on('error', (error) => log.error(`server error: ${error.message}`));
+
+  const address = listener.netServer.address();
   const port = typeof address === 'object' && address ? address.port : requestedPort;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-
-  let closed: Promise<void> | undefined;
-  const close = async (): Promise<void> => {
-    if (options.exportOnExit !== undefined) {
-      await core.exportData(options.exportOnExit);
-    }
-    closing = true;
-    const stopped = new Promise<void>((resolve) => netServer.close(() => resolve()));
-    webchannel.close();
-    if (grpc) {
-      try {
-        (await grpc).close();
-      } catch {
-        // It never loaded; nothing to close.
-      }
-    }
-    httpServer.closeAllConnections();
-    for (const socket of sockets) socket.destroy();
-    await stopped;
+  const parts: RunningParts = {
+    core,
+    exportOnExit: options.exportOnExit,
+    listener,
+    httpServer,
+    webchannel,
+    grpc,
   };
 
+  let closed: Promise<void> | undefined;
   return {
     port,
     host,
@@ -258,7 +336,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     core,
     rules,
     dropWebChannelSessions: () => webchannel.dropAllSessions(),
-    transportStats: () => ({ ...webchannel.stats(), ...connections, openSockets: sockets.size }),
-    close: () => (closed ??= close()),
+    transportStats: () => ({
+      ...webchannel.stats(),
+      ...listener.connections,
+      openSockets: listener.sockets.size,
+    }),
+    close: () => (closed ??= shutDown(parts)),
   };
 }
