@@ -171,10 +171,23 @@ export function formatFieldPath(path: FieldPath): string {
     .join('.');
 }
 
-/** Parses a dotted field path with backtick quoting. Throws INVALID_ARGUMENT when malformed. */
-export function parseFieldPath(text: string): FieldPath {
-  const bad = (why: string): EmulatorError => invalid(`Invalid field path "${text}": ${why}.`);
-  if (text.length === 0) throw bad('empty field path');
+export type FieldPathSyntax = {
+  /** The request field holding the path, named in errors. */
+  readonly where?: string;
+  /**
+   * What an unquoted segment may hold: plain identifiers (the default, as SDKs write paths), or
+   * anything but backticks, backslashes and white space (`wire`, as requests may send them).
+   */
+  readonly unquoted?: 'identifiers' | 'wire';
+};
+
+/** Parses a dotted field path with backtick quoting and `\` escapes. Throws INVALID_ARGUMENT. */
+export function parseFieldPath(text: string, syntax: FieldPathSyntax = {}): FieldPath {
+  const at = syntax.where === undefined ? '' : ` at '${syntax.where}'`;
+  const fail = (why: string): EmulatorError =>
+    invalid(`Invalid field path "${text}"${at}: ${why}.`);
+  const wire = syntax.unquoted === 'wire';
+  if (text === '') throw fail('it is empty');
   const segments: string[] = [];
   let i = 0;
   while (i <= text.length) {
@@ -183,9 +196,9 @@ export function parseFieldPath(text: string): FieldPath {
       i++;
       let closed = false;
       while (i < text.length) {
-        const ch = text[i] as string;
+        const ch = text[i]!;
         if (ch === '\\') {
-          if (i + 1 >= text.length) throw bad('trailing escape character');
+          if (i + 1 >= text.length) throw fail('it ends inside an escape');
           segment += text[i + 1];
           i += 2;
         } else if (ch === '`') {
@@ -197,24 +210,28 @@ export function parseFieldPath(text: string): FieldPath {
           i++;
         }
       }
-      if (!closed) throw bad('unterminated backtick');
-      if (segment.length === 0) throw bad('empty quoted segment');
+      if (!closed) throw fail('a backtick is not closed');
+      if (segment === '') throw fail('a quoted segment is empty');
     } else {
       const start = i;
       while (i < text.length && text[i] !== '.') {
-        if (text[i] === '`') throw bad('unexpected backtick');
+        const ch = text[i]!;
+        if (ch === '`' || ch === '\\' || /\s/.test(ch)) {
+          throw fail('segments other than identifiers must be quoted in backticks');
+        }
         i++;
       }
       segment = text.slice(start, i);
-      if (segment.length === 0) throw bad('empty segment');
-      if (!SIMPLE_FIELD_NAME.test(segment))
-        throw bad(`segment "${segment}" must be quoted with backticks`);
+      if (segment === '') throw fail('it has an empty segment');
+      if (!wire && !SIMPLE_FIELD_NAME.test(segment)) {
+        throw fail('segments other than identifiers must be quoted in backticks');
+      }
     }
     segments.push(segment);
     if (i === text.length) break;
-    if (text[i] !== '.') throw bad('expected "." after a quoted segment');
+    if (text[i] !== '.') throw fail('a quoted segment must be followed by "." or the end');
     i++;
-    if (i === text.length) throw bad('trailing "."');
+    if (i === text.length) throw fail('it ends with "."');
   }
   return segments;
 }

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EmulatorError } from '../errors.js';
-import {
-  formatFieldPath,
-  formatRfc3339,
-  parseFieldPath,
-  parseInt32,
-  parseInt64,
-  parseRfc3339,
-} from './wire-common.js';
+import { formatFieldPath, parseFieldPath as parseModelFieldPath } from '../model/paths.js';
+import { formatRfc3339, parseInt32, parseInt64, parseRfc3339 } from './wire-common.js';
+
+/** The field path grammar requests use (model/paths.ts with wire syntax). */
+function parseFieldPath(text: string, where: string): readonly string[] {
+  return parseModelFieldPath(text, { where, unquoted: 'wire' });
+}
 
 describe('parseFieldPath', () => {
   it('splits plain and quoted segments', () => {

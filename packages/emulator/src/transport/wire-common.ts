@@ -1,72 +1,11 @@
-// Wire-format helpers shared by the JSON (REST, WebChannel) and protobuf (gRPC) codecs: field
-// path strings, RFC 3339 timestamps and int64 text. Pure functions; errors are INVALID_ARGUMENT.
+// Wire-format helpers shared by the JSON (REST, WebChannel) and protobuf (gRPC) codecs: RFC 3339
+// timestamps and int64 text (field path strings are the model's: model/paths.ts). Pure
+// functions; errors are INVALID_ARGUMENT.
 import { EmulatorError } from '../errors.js';
-import type { FieldPath, Timestamp } from '../model/types.js';
+import type { Timestamp } from '../model/types.js';
 
 function badArgument(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
-}
-
-/**
- * Parses a dot-joined field path where segments that are not plain identifiers are quoted in
- * backticks with `\` escapes (`a.b`, `` `my field`.x ``, `__name__`).
- */
-export function parseFieldPath(text: string, where: string): FieldPath {
-  const segments: string[] = [];
-  let i = 0;
-  const fail = (why: string): EmulatorError =>
-    badArgument(`Invalid field path "${text}" at '${where}': ${why}.`);
-  if (text === '') throw fail('it is empty');
-  while (i <= text.length) {
-    let segment = '';
-    if (text[i] === '`') {
-      i++;
-      let closed = false;
-      while (i < text.length) {
-        const ch = text[i]!;
-        if (ch === '\\') {
-          if (i + 1 >= text.length) throw fail('it ends inside an escape');
-          segment += text[i + 1];
-          i += 2;
-        } else if (ch === '`') {
-          closed = true;
-          i++;
-          break;
-        } else {
-          segment += ch;
-          i++;
-        }
-      }
-      if (!closed) throw fail('a backtick is not closed');
-      if (segment === '') throw fail('a quoted segment is empty');
-    } else {
-      const start = i;
-      while (i < text.length && text[i] !== '.') {
-        const ch = text[i]!;
-        if (ch === '`' || ch === '\\' || /\s/.test(ch)) {
-          throw fail('segments other than identifiers must be quoted in backticks');
-        }
-        i++;
-      }
-      segment = text.slice(start, i);
-      if (segment === '') throw fail('it has an empty segment');
-    }
-    segments.push(segment);
-    if (i === text.length) break;
-    if (text[i] !== '.') throw fail('a quoted segment must be followed by "." or the end');
-    i++;
-    if (i === text.length) throw fail('it ends with "."');
-  }
-  return segments;
-}
-
-const SIMPLE_SEGMENT = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-
-/** The canonical string of a field path, quoting segments that are not plain identifiers. */
-export function formatFieldPath(path: FieldPath): string {
-  return path
-    .map((s) => (SIMPLE_SEGMENT.test(s) ? s : '`' + s.replace(/[\\`]/g, (c) => '\\' + c) + '`'))
-    .join('.');
 }
 
 // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999999Z, the range Firestore accepts.

@@ -26,7 +26,8 @@ import type {
   ReadConsistency,
   TransactionOptions,
 } from '../../service/types.js';
-import { checkTimestamp, parseFieldPath, parseInt64 } from '../wire-common.js';
+import { parseFieldPath } from '../../model/paths.js';
+import { checkTimestamp, parseInt64 } from '../wire-common.js';
 
 /** A decoded protobuf message as proto-loader presents it. */
 export type GrpcMessage = { readonly [field: string]: unknown };
@@ -227,7 +228,7 @@ export function fromGrpcFieldPaths(raw: unknown, where: string): FieldPath[] {
   const m = message(raw, where);
   return list(m.field_paths).map((p, i) => {
     const at = `${where}.field_paths[${i}]`;
-    return parseFieldPath(str(p), at);
+    return parseFieldPath(str(p), { where: at, unquoted: 'wire' });
   });
 }
 
@@ -256,7 +257,10 @@ const TRANSFORM_KINDS = [
 
 export function fromGrpcFieldTransform(raw: unknown, where: string): FieldTransform {
   const m = message(raw, where);
-  const fieldPath = parseFieldPath(str(m.field_path), join(where, 'field_path'));
+  const fieldPath = parseFieldPath(str(m.field_path), {
+    where: join(where, 'field_path'),
+    unquoted: 'wire',
+  });
   const kind = oneOf(m, where, TRANSFORM_KINDS)!;
   const at = join(where, kind);
   switch (kind) {
@@ -370,7 +374,7 @@ function enumValue<T extends string>(raw: unknown, where: string, values: readon
 
 function fromGrpcFieldReference(raw: unknown, where: string): FieldPath {
   const m = message(raw, where);
-  return parseFieldPath(str(m.field_path), join(where, 'field_path'));
+  return parseFieldPath(str(m.field_path), { where: join(where, 'field_path'), unquoted: 'wire' });
 }
 
 export function fromGrpcFilter(raw: unknown, where: string, depth = 0): Filter {

@@ -28,13 +28,8 @@ import type {
   ReadConsistency,
   TransactionOptions,
 } from '../../service/types.js';
-import {
-  formatRfc3339,
-  parseFieldPath,
-  parseInt32,
-  parseInt64,
-  parseRfc3339,
-} from '../wire-common.js';
+import { parseFieldPath } from '../../model/paths.js';
+import { formatRfc3339, parseInt32, parseInt64, parseRfc3339 } from '../wire-common.js';
 import {
   join,
   oneOf,
@@ -228,7 +223,7 @@ export function fromRestFieldPaths(raw: unknown, where: string): FieldPath[] {
     mask.fieldPaths === undefined ? [] : readArray(mask.fieldPaths, join(where, 'fieldPaths'));
   return paths.map((p, i) => {
     const at = `${where}.fieldPaths[${i}]`;
-    return parseFieldPath(readString(p, at), at);
+    return parseFieldPath(readString(p, at), { where: at, unquoted: 'wire' });
   });
 }
 
@@ -259,10 +254,10 @@ export function fromRestFieldTransform(raw: unknown, where: string): FieldTransf
   const t = readMessage(raw, where, ['fieldPath', ...TRANSFORM_KINDS]);
   if (t.fieldPath === undefined)
     throw badArgument(`Invalid argument at '${where}': fieldPath is required.`);
-  const fieldPath = parseFieldPath(
-    readString(t.fieldPath, join(where, 'fieldPath')),
-    join(where, 'fieldPath'),
-  );
+  const fieldPath = parseFieldPath(readString(t.fieldPath, join(where, 'fieldPath')), {
+    where: join(where, 'fieldPath'),
+    unquoted: 'wire',
+  });
   const kind = oneOf(t, where, TRANSFORM_KINDS)!;
   const at = join(where, kind);
   switch (kind) {
@@ -399,7 +394,7 @@ function fromRestFieldReference(raw: unknown, where: string): FieldPath {
   const at = join(where, 'fieldPath');
   if (ref.fieldPath === undefined)
     throw badArgument(`Invalid argument at '${where}': fieldPath is required.`);
-  return parseFieldPath(readString(ref.fieldPath, at), at);
+  return parseFieldPath(readString(ref.fieldPath, at), { where: at, unquoted: 'wire' });
 }
 
 const FILTER_KINDS = ['compositeFilter', 'fieldFilter', 'unaryFilter'] as const;

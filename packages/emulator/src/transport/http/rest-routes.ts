@@ -2,10 +2,11 @@
 // JSON body with rest-codec, calls one service operation, and encodes the answer. Streamed RPCs
 // (batchGet, runQuery, runAggregationQuery) answer one JSON array, as Google's front end does.
 import { EmulatorError } from '../../errors.js';
+import { parseFieldPath } from '../../model/paths.js';
 import type { Write, WriteResult } from '../../model/types.js';
 import type { FirestoreService, RequestContext } from '../../service/types.js';
 import { autoId } from '../auto-id.js';
-import { parseFieldPath, parseInt32 } from '../wire-common.js';
+import { parseInt32 } from '../wire-common.js';
 import { readArray, readBytes, readMessage, readString } from './json-reader.js';
 import {
   fromRestConsistency,
@@ -126,7 +127,9 @@ function ok(body: unknown): RestReply {
 function maskFromQuery(url: URL, name: string): string[][] | undefined {
   const values = url.searchParams.getAll(`${name}.fieldPaths`);
   if (values.length === 0) return undefined;
-  return values.map((v) => [...parseFieldPath(v, `${name}.fieldPaths`)]);
+  return values.map((v) => [
+    ...parseFieldPath(v, { where: `${name}.fieldPaths`, unquoted: 'wire' }),
+  ]);
 }
 
 function preconditionFromQuery(url: URL): Write['precondition'] {
@@ -342,7 +345,7 @@ async function handleRpc(
                 m.fieldPaths === undefined ? [] : readArray(m.fieldPaths, 'mask.fieldPaths');
               return paths.map((p, i) => {
                 const at = `mask.fieldPaths[${i}]`;
-                return [...parseFieldPath(readString(p, at), at)];
+                return [...parseFieldPath(readString(p, at), { where: at, unquoted: 'wire' })];
               });
             })();
       const response = await service.batchGetDocuments(ctx, {
