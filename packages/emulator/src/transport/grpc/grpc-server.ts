@@ -45,6 +45,18 @@ export type GrpcTransport = {
   close(): void;
 };
 
+type DuplexCall = grpc.ServerDuplexStream<GrpcMessage, unknown>;
+
+/** One bidirectional call's handlers, built when the call opens. */
+type BidiSession = {
+  /** Handles one client message; a throw ends the call with the mapped error. */
+  readonly message: (raw: unknown) => void;
+  /** The client half-closed its side. */
+  readonly halfClose: () => void;
+  /** Releases the service stream, if one was opened. */
+  readonly close: () => void;
+};
+
 type AnyCall = {
   metadata: grpc.Metadata;
   request?: unknown;
@@ -129,6 +141,45 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
           },
           (error: unknown) => call.emit('error', mapError(error)),
         );
+    };
+  }
+  /**
+   * Wraps a bidirectional stream (Listen, Write): each client message is handled inside one
+   * catch, `end` is idempotent, and a cancelled or failed call releases the service stream.
+   */
+  function bidiStream(
+    open: (
+      call: DuplexCall,
+      end: (error?: EmulatorError) => void,
+      isEnded: () => boolean,
+    ) => BidiSession,
+  ): grpc.handleBidiStreamingCall<GrpcMessage, unknown> {
+    return (call) => {
+      let ended = false;
+      const end = (error?: EmulatorError): void => {
+        if (ended) return;
+        ended = true;
+        // `open` only builds handlers, so `session` is set before anything can end the call.
+        session.close();
+        if (error) call.emit('error', toServiceError(error));
+        else call.end();
+      };
+      const session = open(call, end, () => ended);
+      call.on('data', (raw: unknown) => {
+        if (ended) return;
+        try {
+          session.message(raw);
+        } catch (error) {
+          end(toEmulatorError(error, log.error));
+        }
+      });
+      call.on('end', () => session.halfClose());
+      const abandon = (): void => {
+        ended = true;
+        session.close();
+      };
+      call.on('cancelled', abandon);
+      call.on('error', abandon);
     };
   }
 
@@ -358,19 +409,10 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
         ),
       };
     }),
-    Listen: (call: grpc.ServerDuplexStream<GrpcMessage, unknown>) => {
+    Listen: bidiStream((call, end, isEnded) => {
       let stream: ReturnType<typeof openListenStream> | undefined;
-      let ended = false;
-      const end = (error?: EmulatorError): void => {
-        if (ended) return;
-        ended = true;
-        stream?.close();
-        if (error) call.emit('error', toServiceError(error));
-        else call.end();
-      };
-      call.on('data', (raw: unknown) => {
-        if (ended) return;
-        try {
+      return {
+        message: (raw) => {
           const request = fromGrpcListenRequest(raw);
           if (!stream) {
             const ctx: RequestContext = {
@@ -382,7 +424,7 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
               ctx,
               {
                 send: (r) => {
-                  if (ended) return;
+                  if (isEnded()) return;
                   if (call.writableLength > MAX_PENDING_LISTEN_RESPONSES) {
                     // A client that stopped reading; it will reconnect and resume.
                     queueMicrotask(() =>
@@ -404,33 +446,15 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
           }
           if (request.kind === 'add') stream.addTarget(request.target);
           else if (request.kind === 'remove') stream.removeTarget(request.targetId);
-        } catch (error) {
-          end(toEmulatorError(error, log.error));
-        }
-      });
-      call.on('end', () => end());
-      call.on('cancelled', () => {
-        ended = true;
-        stream?.close();
-      });
-      call.on('error', () => {
-        ended = true;
-        stream?.close();
-      });
-    },
-    Write: (call: grpc.ServerDuplexStream<GrpcMessage, unknown>) => {
-      let stream: ReturnType<typeof openWriteStream> | undefined;
-      let ended = false;
-      const end = (error?: EmulatorError): void => {
-        if (ended) return;
-        ended = true;
-        stream?.close();
-        if (error) call.emit('error', toServiceError(error));
-        else call.end();
+        },
+        halfClose: () => end(),
+        close: () => stream?.close(),
       };
-      call.on('data', (raw: unknown) => {
-        if (ended) return;
-        try {
+    }),
+    Write: bidiStream((call, end, isEnded) => {
+      let stream: ReturnType<typeof openWriteStream> | undefined;
+      return {
+        message: (raw) => {
           const request = raw as GrpcMessage;
           if (!stream) {
             const ctx: RequestContext = {
@@ -442,10 +466,10 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
               ctx,
               {
                 handshake: (h) =>
-                  !ended &&
+                  !isEnded() &&
                   call.write({ stream_id: h.streamId, stream_token: toGrpcBytes(h.streamToken) }),
                 result: (r) =>
-                  !ended &&
+                  !isEnded() &&
                   call.write({
                     stream_token: toGrpcBytes(r.streamToken),
                     commit_time: toGrpcTimestamp(r.commitTime),
@@ -458,24 +482,15 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
             );
           }
           stream.receive(fromGrpcWrites(request.writes, 'writes'));
-        } catch (error) {
-          end(toEmulatorError(error, log.error));
-        }
-      });
-      call.on('end', () => {
+        },
         // The client half-closed; finish after any batch still being committed.
-        if (!stream) end();
-        else stream.receive([]);
-      });
-      call.on('cancelled', () => {
-        ended = true;
-        stream?.close();
-      });
-      call.on('error', () => {
-        ended = true;
-        stream?.close();
-      });
-    },
+        halfClose: () => {
+          if (!stream) end();
+          else stream.receive([]);
+        },
+        close: () => stream?.close(),
+      };
+    }),
   };
 
   const server = new grpc.Server({
