@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: suites that spawn servers and SDKs run better with little parallelism.
     maxWorkers: 2,
+    // Google client libraries probe the GCE metadata server (a non-loopback address) for
+    // credentials; tests only ever talk to loopback.
+    env: { METADATA_SERVER_DETECTION: 'none' },
   },
 });

@@ -51,7 +51,9 @@ export async function startAuthEmulator(
   { configDir, authPort, hubPort, loggingPort, tmpDir, onExit },
 ) {
   const config = writeAuthEmulatorConfig(configDir, { authPort, hubPort, loggingPort });
-  const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
+  // CI=true makes firebase-tools skip its message-of-the-day fetch from firebaseio.com: the
+  // emulators talk to loopback only.
+  const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: 'true' };
   // firebase-tools writes a hub locator file into the temp dir; isolate it for parallel runs.
   if (tmpDir) env.TMPDIR = tmpDir;
   const child = supervisor.spawn(

@@ -16,6 +16,9 @@ let db: Firestore;
 
 beforeAll(async () => {
   ({ server, log } = await startEmulator());
+  // The emulator host variable is what makes the Admin SDK use emulator credentials (`Bearer
+  // owner`); without it google-auth-library probes the GCE metadata server, off this machine.
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${server.port}`;
   app = initializeApp({ projectId: PROJECT }, 'admin-conformance');
   db = getFirestore(app);
   db.settings({ host: `127.0.0.1:${server.port}`, ssl: false });
