@@ -1,19 +1,8 @@
-// The export file encoding: Firestore's REST (proto3 JSON) value encoding, so exported data is
-// readable and familiar. Timestamps are RFC 3339 with nanoseconds.
+// The export file encoding: Firestore's REST (proto3 JSON) value encoding (model/json-value.ts),
+// so exported data is readable and familiar. Timestamps are RFC 3339 with nanoseconds.
+import { toJsonFields as toJsonFieldsIn } from '../model/json-value.js';
+import type { JsonValue, JsonValueStyle } from '../model/json-value.js';
 import type { Document, Fields, Timestamp, Value } from '../model/types.js';
-
-export type JsonValue =
-  | { nullValue: null }
-  | { booleanValue: boolean }
-  | { integerValue: string }
-  | { doubleValue: number | string }
-  | { timestampValue: string }
-  | { stringValue: string }
-  | { bytesValue: string }
-  | { referenceValue: string }
-  | { geoPointValue: { latitude: number; longitude: number } }
-  | { arrayValue: { values?: JsonValue[] } }
-  | { mapValue: { fields?: Record<string, JsonValue> } };
 
 export type JsonDocument = {
   name: string;
@@ -38,60 +27,15 @@ export function parseTimestamp(text: string): Timestamp {
   return { seconds: Math.floor(millis / 1000), nanos: Number((match[2] ?? '').padEnd(9, '0')) };
 }
 
-function encodeDouble(d: number): number | string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (d === Infinity) return 'Infinity';
-  if (d === -Infinity) return '-Infinity';
-  if (Object.is(d, -0)) return '-0';
-  return d;
-}
-
 function decodeDouble(d: number | string): number {
   return typeof d === 'number' ? d : Number(d);
 }
 
-export function toJsonValue(value: Value): JsonValue {
-  switch (value.kind) {
-    case 'null':
-      return { nullValue: null };
-    case 'boolean':
-      return { booleanValue: value.value };
-    case 'integer':
-      return { integerValue: value.value.toString() };
-    case 'double':
-      return { doubleValue: encodeDouble(value.value) };
-    case 'timestamp':
-      return { timestampValue: formatTimestamp(value.value) };
-    case 'string':
-      return { stringValue: value.value };
-    case 'bytes':
-      return { bytesValue: Buffer.from(value.value).toString('base64') };
-    case 'reference':
-      return { referenceValue: value.value };
-    case 'geoPoint':
-      return { geoPointValue: { latitude: value.latitude, longitude: value.longitude } };
-    case 'array':
-      return value.values.length === 0
-        ? { arrayValue: {} }
-        : { arrayValue: { values: value.values.map(toJsonValue) } };
-    case 'map':
-      return value.fields.size === 0
-        ? { mapValue: {} }
-        : { mapValue: { fields: toJsonFields(value.fields) } };
-  }
-}
+/** Export files spell null as JSON `null` and keep all nine fraction digits of a timestamp. */
+const EXPORT_JSON: JsonValueStyle = { timestamp: formatTimestamp, nullValue: null };
 
 export function toJsonFields(fields: Fields): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = {};
-  for (const [key, value] of fields) {
-    Object.defineProperty(out, key, {
-      value: toJsonValue(value),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  return toJsonFieldsIn(fields, EXPORT_JSON);
 }
 
 export function fromJsonValue(json: JsonValue): Value {

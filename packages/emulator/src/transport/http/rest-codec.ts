@@ -2,6 +2,8 @@
 // SDKs set useProto3Json). Decoders validate strictly and name the bad field; encoders emit what
 // production emits (int64 as strings, empty `values`/`fields` omitted, timestamps in RFC 3339).
 import { EmulatorError } from '../../errors.js';
+import { toJsonFields, toJsonValue } from '../../model/json-value.js';
+import type { JsonValueStyle } from '../../model/json-value.js';
 import type {
   Aggregation,
   CollectionSelector,
@@ -143,46 +145,14 @@ export function fromRestFields(raw: unknown, where: string, depth = 0): Fields {
 
 export type RestValue = Record<string, unknown>;
 
+const REST_JSON: JsonValueStyle = { timestamp: toRestTimestamp, nullValue: 'NULL_VALUE' };
+
 export function toRestValue(value: Value): RestValue {
-  switch (value.kind) {
-    case 'null':
-      return { nullValue: 'NULL_VALUE' };
-    case 'boolean':
-      return { booleanValue: value.value };
-    case 'integer':
-      return { integerValue: value.value.toString() };
-    case 'double': {
-      const d = value.value;
-      if (Number.isNaN(d)) return { doubleValue: 'NaN' };
-      if (d === Infinity) return { doubleValue: 'Infinity' };
-      if (d === -Infinity) return { doubleValue: '-Infinity' };
-      if (Object.is(d, -0)) return { doubleValue: '-0' };
-      return { doubleValue: d };
-    }
-    case 'timestamp':
-      return { timestampValue: toRestTimestamp(value.value) };
-    case 'string':
-      return { stringValue: value.value };
-    case 'bytes':
-      return { bytesValue: Buffer.from(value.value).toString('base64') };
-    case 'reference':
-      return { referenceValue: value.value };
-    case 'geoPoint':
-      return { geoPointValue: { latitude: value.latitude, longitude: value.longitude } };
-    case 'array':
-      return {
-        arrayValue: value.values.length === 0 ? {} : { values: value.values.map(toRestValue) },
-      };
-    case 'map':
-      return { mapValue: value.fields.size === 0 ? {} : { fields: toRestFields(value.fields) } };
-  }
+  return toJsonValue(value, REST_JSON);
 }
 
 export function toRestFields(fields: Fields): Record<string, RestValue> {
-  // A null-prototype object so that a field named `__proto__` stays an ordinary key.
-  const out = Object.create(null) as Record<string, RestValue>;
-  for (const [key, value] of fields) out[key] = toRestValue(value);
-  return out;
+  return toJsonFields(fields, REST_JSON);
 }
 
 // ---- Documents -----------------------------------------------------------------------------
