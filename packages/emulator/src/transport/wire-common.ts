@@ -2,7 +2,18 @@
 // timestamps and int64 text (field path strings are the model's: model/paths.ts). Pure
 // functions; errors are INVALID_ARGUMENT.
 import { EmulatorError } from '../errors.js';
-import type { Timestamp } from '../model/types.js';
+import type {
+  CollectionSelector,
+  Cursor,
+  FieldOperator,
+  FieldPath,
+  Filter,
+  Order,
+  StructuredQuery,
+  Timestamp,
+  UnaryOperator,
+} from '../model/types.js';
+import type { ListenTarget } from '../service/types.js';
 
 function badArgument(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
@@ -103,4 +114,94 @@ export function parseInt32(raw: unknown, where: string): number {
     throw badArgument(`Invalid value at '${where}' (TYPE_INT32), ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+// ---- Decoding shared by both codecs once the wire shape is read ------------------------------
+
+/** Deeper than any legal document (20 levels) but far from the stack limit. */
+const MAX_DECODE_DEPTH = 100;
+
+/** Refuses a value or filter nested beyond MAX_DECODE_DEPTH (recursion guard). */
+export function checkDecodeDepth(depth: number, what: 'Value' | 'Filter', where: string): void {
+  if (depth > MAX_DECODE_DEPTH) throw badArgument(`${what} at '${where}' is nested too deeply.`);
+}
+
+export const FIELD_OPERATORS: readonly FieldOperator[] = [
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ARRAY_CONTAINS',
+  'IN',
+  'NOT_IN',
+  'ARRAY_CONTAINS_ANY',
+];
+export const UNARY_OPERATORS: readonly UnaryOperator[] = [
+  'IS_NULL',
+  'IS_NAN',
+  'IS_NOT_NULL',
+  'IS_NOT_NAN',
+];
+export const COMPOSITE_OPERATORS = ['AND', 'OR'] as const;
+
+/** Vector search is not implemented; both codecs refuse `findNearest` alike. */
+export function findNearestUnsupported(): EmulatorError {
+  return new EmulatorError(
+    'UNIMPLEMENTED',
+    'findNearest (vector search) is not supported by this emulator.',
+  );
+}
+
+/** A query's clauses as a codec decoded them; `undefined` means the clause was absent. */
+export type StructuredQueryParts = {
+  readonly from: readonly CollectionSelector[];
+  readonly where: Filter | undefined;
+  readonly orderBy: readonly Order[];
+  readonly startAt: Cursor | undefined;
+  readonly endAt: Cursor | undefined;
+  readonly offset: number;
+  readonly limit: number | undefined;
+  readonly select: readonly FieldPath[] | undefined;
+};
+
+/** Assembles the model query, leaving absent clauses out rather than `undefined`. */
+export function structuredQueryOf(parts: StructuredQueryParts): StructuredQuery {
+  const { where, startAt, endAt, limit, select } = parts;
+  return {
+    from: parts.from,
+    ...(where === undefined ? {} : { where }),
+    orderBy: parts.orderBy,
+    ...(startAt === undefined ? {} : { startAt }),
+    ...(endAt === undefined ? {} : { endAt }),
+    offset: parts.offset,
+    ...(limit === undefined ? {} : { limit }),
+    ...(select === undefined ? {} : { select }),
+  };
+}
+
+/** A listen target's fields as a codec decoded them; `undefined` means absent. */
+export type ListenTargetParts = {
+  readonly targetId: number;
+  readonly target: ListenTarget['target'];
+  readonly resumeToken: Uint8Array | undefined;
+  readonly readTime: Timestamp | undefined;
+  readonly expectedCount: number | undefined;
+  readonly once: boolean | undefined;
+  readonly tag: string | undefined;
+};
+
+/** Assembles the service's ListenTarget, leaving absent options out rather than `undefined`. */
+export function listenTargetOf(parts: ListenTargetParts): ListenTarget {
+  const { resumeToken, readTime, expectedCount, once, tag } = parts;
+  return {
+    targetId: parts.targetId,
+    target: parts.target,
+    ...(resumeToken === undefined ? {} : { resumeToken }),
+    ...(readTime === undefined ? {} : { readTime }),
+    ...(expectedCount === undefined ? {} : { expectedCount }),
+    ...(once === undefined ? {} : { once }),
+    ...(tag === undefined ? {} : { tag }),
+  };
 }

@@ -6,7 +6,6 @@ import type {
   Aggregation,
   Cursor,
   Document,
-  FieldOperator,
   FieldPath,
   FieldTransform,
   Fields,
@@ -14,7 +13,6 @@ import type {
   Precondition,
   StructuredQuery,
   Timestamp,
-  UnaryOperator,
   Value,
   Write,
   WriteResult,
@@ -27,12 +25,20 @@ import type {
   TransactionOptions,
 } from '../../service/types.js';
 import { parseFieldPath } from '../../model/paths.js';
-import { checkTimestamp, parseInt64 } from '../wire-common.js';
+import {
+  checkDecodeDepth,
+  checkTimestamp,
+  COMPOSITE_OPERATORS,
+  FIELD_OPERATORS,
+  findNearestUnsupported,
+  listenTargetOf,
+  parseInt64,
+  structuredQueryOf,
+  UNARY_OPERATORS,
+} from '../wire-common.js';
 
 /** A decoded protobuf message as proto-loader presents it. */
 export type GrpcMessage = { readonly [field: string]: unknown };
-
-const MAX_DECODE_DEPTH = 100;
 
 function badArgument(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
@@ -116,7 +122,7 @@ const VALUE_FIELDS = [
 ] as const;
 
 export function fromGrpcValue(raw: unknown, where: string, depth = 0): Value {
-  if (depth > MAX_DECODE_DEPTH) throw badArgument(`Value at '${where}' is nested too deeply.`);
+  checkDecodeDepth(depth, 'Value', where);
   const m = message(raw, where);
   const kind = oneOf(m, where, VALUE_FIELDS);
   const v = m[kind!];
@@ -346,25 +352,6 @@ export function toGrpcWriteResult(result: WriteResult): GrpcMessage {
 
 // ---- Queries -------------------------------------------------------------------------------
 
-const FIELD_OPERATORS: readonly FieldOperator[] = [
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'EQUAL',
-  'NOT_EQUAL',
-  'ARRAY_CONTAINS',
-  'IN',
-  'NOT_IN',
-  'ARRAY_CONTAINS_ANY',
-];
-const UNARY_OPERATORS: readonly UnaryOperator[] = [
-  'IS_NULL',
-  'IS_NAN',
-  'IS_NOT_NULL',
-  'IS_NOT_NAN',
-];
-
 function enumValue<T extends string>(raw: unknown, where: string, values: readonly T[]): T {
   if (typeof raw === 'string' && (values as readonly string[]).includes(raw)) return raw as T;
   throw badArgument(
@@ -378,7 +365,7 @@ function fromGrpcFieldReference(raw: unknown, where: string): FieldPath {
 }
 
 export function fromGrpcFilter(raw: unknown, where: string, depth = 0): Filter {
-  if (depth > MAX_DECODE_DEPTH) throw badArgument(`Filter at '${where}' is nested too deeply.`);
+  checkDecodeDepth(depth, 'Filter', where);
   const m = message(raw, where);
   const kind = oneOf(m, where, ['composite_filter', 'field_filter', 'unary_filter'] as const)!;
   const at = join(where, kind);
@@ -400,7 +387,7 @@ export function fromGrpcFilter(raw: unknown, where: string, depth = 0): Filter {
     case 'composite_filter':
       return {
         kind: 'composite',
-        op: enumValue(f.op, join(at, 'op'), ['AND', 'OR'] as const),
+        op: enumValue(f.op, join(at, 'op'), COMPOSITE_OPERATORS),
         filters: list(f.filters).map((x, i) => fromGrpcFilter(x, `${at}.filters[${i}]`, depth + 1)),
       };
   }
@@ -416,20 +403,15 @@ function fromGrpcCursor(raw: unknown, where: string): Cursor {
 
 export function fromGrpcStructuredQuery(raw: unknown, where: string): StructuredQuery {
   const q = message(raw, where);
-  if (has(q, 'find_nearest')) {
-    throw new EmulatorError(
-      'UNIMPLEMENTED',
-      'findNearest (vector search) is not supported by this emulator.',
-    );
-  }
+  if (has(q, 'find_nearest')) throw findNearestUnsupported();
   const limit = optionalMessage(q.limit);
   const select = optionalMessage(q.select);
-  return {
+  return structuredQueryOf({
     from: list(q.from).map((s) => {
       const sel = s as GrpcMessage;
       return { collectionId: str(sel.collection_id), allDescendants: sel.all_descendants === true };
     }),
-    ...(has(q, 'where') ? { where: fromGrpcFilter(q.where, join(where, 'where')) } : {}),
+    where: has(q, 'where') ? fromGrpcFilter(q.where, join(where, 'where')) : undefined,
     orderBy: list(q.order_by).map((o, i) => {
       const order = message(o, `${where}.order_by[${i}]`);
       return {
@@ -437,18 +419,14 @@ export function fromGrpcStructuredQuery(raw: unknown, where: string): Structured
         direction: order.direction === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING',
       };
     }),
-    ...(has(q, 'start_at') ? { startAt: fromGrpcCursor(q.start_at, join(where, 'start_at')) } : {}),
-    ...(has(q, 'end_at') ? { endAt: fromGrpcCursor(q.end_at, join(where, 'end_at')) } : {}),
+    startAt: has(q, 'start_at') ? fromGrpcCursor(q.start_at, join(where, 'start_at')) : undefined,
+    endAt: has(q, 'end_at') ? fromGrpcCursor(q.end_at, join(where, 'end_at')) : undefined,
     offset: num(q.offset),
-    ...(limit ? { limit: num(limit.value) } : {}),
-    ...(select
-      ? {
-          select: list(select.fields).map((f, i) =>
-            fromGrpcFieldReference(f, `${where}.select.fields[${i}]`),
-          ),
-        }
-      : {}),
-  };
+    limit: limit ? num(limit.value) : undefined,
+    select: select
+      ? list(select.fields).map((f, i) => fromGrpcFieldReference(f, `${where}.select.fields[${i}]`))
+      : undefined,
+  });
 }
 
 export function fromGrpcAggregation(raw: unknown, where: string): Aggregation {
@@ -519,17 +497,17 @@ export function fromGrpcTarget(raw: unknown, where: string, tag: string | undefi
   }
   const resumeToken = has(t, 'resume_token') ? toBytes(t.resume_token) : undefined;
   const expected = optionalMessage(t.expected_count);
-  return {
+  return listenTargetOf({
     targetId: num(t.target_id),
     target,
-    ...(resumeToken && resumeToken.length > 0 ? { resumeToken } : {}),
-    ...(has(t, 'read_time')
-      ? { readTime: fromGrpcTimestamp(t.read_time, join(where, 'read_time')) }
-      : {}),
-    ...(expected ? { expectedCount: num(expected.value) } : {}),
-    ...(t.once === true ? { once: true } : {}),
-    ...(tag === undefined ? {} : { tag }),
-  };
+    resumeToken: resumeToken && resumeToken.length > 0 ? resumeToken : undefined,
+    readTime: has(t, 'read_time')
+      ? fromGrpcTimestamp(t.read_time, join(where, 'read_time'))
+      : undefined,
+    expectedCount: expected ? num(expected.value) : undefined,
+    once: t.once === true ? true : undefined,
+    tag,
+  });
 }
 
 export function fromGrpcListenRequest(raw: unknown): GrpcListenRequest {

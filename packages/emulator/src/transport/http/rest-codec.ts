@@ -9,7 +9,6 @@ import type {
   CollectionSelector,
   Cursor,
   Document,
-  FieldOperator,
   FieldPath,
   FieldTransform,
   Fields,
@@ -18,7 +17,6 @@ import type {
   Precondition,
   StructuredQuery,
   Timestamp,
-  UnaryOperator,
   Value,
   Write,
   WriteResult,
@@ -31,7 +29,19 @@ import type {
   TransactionOptions,
 } from '../../service/types.js';
 import { parseFieldPath } from '../../model/paths.js';
-import { formatRfc3339, parseInt32, parseInt64, parseRfc3339 } from '../wire-common.js';
+import {
+  checkDecodeDepth,
+  COMPOSITE_OPERATORS,
+  FIELD_OPERATORS,
+  findNearestUnsupported,
+  formatRfc3339,
+  listenTargetOf,
+  parseInt32,
+  parseInt64,
+  parseRfc3339,
+  structuredQueryOf,
+  UNARY_OPERATORS,
+} from '../wire-common.js';
 import {
   join,
   oneOf,
@@ -44,9 +54,6 @@ import {
   readString,
 } from './json-reader.js';
 import type { JsonObject } from './json-reader.js';
-
-/** Deeper than any legal document (20 levels) but far from the stack limit. */
-const MAX_DECODE_DEPTH = 100;
 
 function badArgument(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
@@ -77,7 +84,7 @@ export function toRestTimestamp(ts: Timestamp): string {
 }
 
 export function fromRestValue(raw: unknown, where: string, depth = 0): Value {
-  if (depth > MAX_DECODE_DEPTH) throw badArgument(`Value at '${where}' is nested too deeply.`);
+  checkDecodeDepth(depth, 'Value', where);
   const message = readMessage(raw, where, VALUE_FIELDS);
   const kind = oneOf(message, where, VALUE_FIELDS);
   const v = message[kind!];
@@ -340,25 +347,6 @@ export function toRestWriteResult(result: WriteResult): Record<string, unknown> 
 
 // ---- Queries -------------------------------------------------------------------------------
 
-const FIELD_OPERATORS: readonly FieldOperator[] = [
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'EQUAL',
-  'NOT_EQUAL',
-  'ARRAY_CONTAINS',
-  'IN',
-  'NOT_IN',
-  'ARRAY_CONTAINS_ANY',
-];
-const UNARY_OPERATORS: readonly UnaryOperator[] = [
-  'IS_NULL',
-  'IS_NAN',
-  'IS_NOT_NULL',
-  'IS_NOT_NAN',
-];
-
 function fromRestFieldReference(raw: unknown, where: string): FieldPath {
   const ref = readMessage(raw, where, ['fieldPath']);
   const at = join(where, 'fieldPath');
@@ -370,7 +358,7 @@ function fromRestFieldReference(raw: unknown, where: string): FieldPath {
 const FILTER_KINDS = ['compositeFilter', 'fieldFilter', 'unaryFilter'] as const;
 
 export function fromRestFilter(raw: unknown, where: string, depth = 0): Filter {
-  if (depth > MAX_DECODE_DEPTH) throw badArgument(`Filter at '${where}' is nested too deeply.`);
+  checkDecodeDepth(depth, 'Filter', where);
   const f = readMessage(raw, where, FILTER_KINDS);
   const kind = oneOf(f, where, FILTER_KINDS)!;
   const at = join(where, kind);
@@ -402,7 +390,7 @@ export function fromRestFilter(raw: unknown, where: string, depth = 0): Filter {
       const filters = cf.filters === undefined ? [] : readArray(cf.filters, join(at, 'filters'));
       return {
         kind: 'composite',
-        op: readEnum(cf.op, join(at, 'op'), ['AND', 'OR'] as const),
+        op: readEnum(cf.op, join(at, 'op'), COMPOSITE_OPERATORS),
         filters: filters.map((x, i) => fromRestFilter(x, `${at}.filters[${i}]`, depth + 1)),
       };
     }
@@ -439,12 +427,7 @@ export function fromRestStructuredQuery(raw: unknown, where: string): Structured
     'limit',
     'findNearest',
   ]);
-  if (q.findNearest !== undefined) {
-    throw new EmulatorError(
-      'UNIMPLEMENTED',
-      'findNearest (vector search) is not supported by this emulator.',
-    );
-  }
+  if (q.findNearest !== undefined) throw findNearestUnsupported();
   const from: CollectionSelector[] = (
     q.from === undefined ? [] : readArray(q.from, join(where, 'from'))
   ).map((s, i) => {
@@ -491,18 +474,17 @@ export function fromRestStructuredQuery(raw: unknown, where: string): Structured
   }
   const offset = q.offset === undefined ? 0 : parseInt32(q.offset, join(where, 'offset'));
   const limit = q.limit === undefined ? undefined : readInt32Wrapper(q.limit, join(where, 'limit'));
-  return {
+  return structuredQueryOf({
     from,
-    ...(q.where === undefined ? {} : { where: fromRestFilter(q.where, join(where, 'where')) }),
+    where: q.where === undefined ? undefined : fromRestFilter(q.where, join(where, 'where')),
     orderBy,
-    ...(q.startAt === undefined
-      ? {}
-      : { startAt: fromRestCursor(q.startAt, join(where, 'startAt')) }),
-    ...(q.endAt === undefined ? {} : { endAt: fromRestCursor(q.endAt, join(where, 'endAt')) }),
+    startAt:
+      q.startAt === undefined ? undefined : fromRestCursor(q.startAt, join(where, 'startAt')),
+    endAt: q.endAt === undefined ? undefined : fromRestCursor(q.endAt, join(where, 'endAt')),
     offset,
-    ...(limit === undefined ? {} : { limit }),
-    ...(select === undefined ? {} : { select }),
-  };
+    limit,
+    select,
+  });
 }
 
 export function fromRestAggregation(raw: unknown, where: string): Aggregation {
@@ -624,21 +606,22 @@ export function fromRestTarget(raw: unknown, where: string, labels?: JsonObject)
     };
   }
   const tag = labels?.['goog-listen-tags'];
-  return {
+  return listenTargetOf({
     targetId: t.targetId === undefined ? 0 : parseInt32(t.targetId, join(where, 'targetId')),
     target,
-    ...(t.resumeToken === undefined
-      ? {}
-      : { resumeToken: readBytes(t.resumeToken, join(where, 'resumeToken')) }),
-    ...(t.readTime === undefined
-      ? {}
-      : { readTime: fromRestTimestamp(t.readTime, join(where, 'readTime')) }),
-    ...(t.expectedCount === undefined
-      ? {}
-      : { expectedCount: readInt32Wrapper(t.expectedCount, join(where, 'expectedCount')) }),
-    ...(t.once === undefined ? {} : { once: readBoolean(t.once, join(where, 'once')) }),
-    ...(typeof tag === 'string' ? { tag } : {}),
-  };
+    resumeToken:
+      t.resumeToken === undefined
+        ? undefined
+        : readBytes(t.resumeToken, join(where, 'resumeToken')),
+    readTime:
+      t.readTime === undefined ? undefined : fromRestTimestamp(t.readTime, join(where, 'readTime')),
+    expectedCount:
+      t.expectedCount === undefined
+        ? undefined
+        : readInt32Wrapper(t.expectedCount, join(where, 'expectedCount')),
+    once: t.once === undefined ? undefined : readBoolean(t.once, join(where, 'once')),
+    tag: typeof tag === 'string' ? tag : undefined,
+  });
 }
 
 function readLabels(raw: unknown, where: string): JsonObject | undefined {
