@@ -50,7 +50,8 @@ function run(args: string[]): Run {
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close' waits for stdout and stderr to drain too, so assertions on output never race the exit.
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
@@ -75,10 +76,11 @@ describe('firestore-emulator CLI', () => {
         .filter((l) => l.startsWith('Firestore emulator ready at')),
     ).toEqual([`Firestore emulator ready at ${url}`]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(r.stderr()).toMatch(/WARNING: security rules are OFF/);
     expect(await (await fetch(`${url}/`)).text()).toBe('Ok');
     r.child.kill('SIGTERM');
     expect(await r.exit).toBe(0);
+    // Read once the process has closed its pipes: the warning may trail the ready line.
+    expect(r.stderr()).toMatch(/WARNING: security rules are OFF/);
   });
 
   it('rejects an unknown flag with one line and status 2', async () => {
@@ -127,7 +129,6 @@ describe('firestore-emulator CLI', () => {
     );
     const r = run(['--port', '0', '--rules', rules]);
     const url = await ready(r);
-    expect(r.stdout()).toMatch(/security rules loaded from .*closed\.rules/);
     const denied = await fetch(`${url}/v1/${DOCS}:commit`, {
       method: 'POST',
       body: JSON.stringify({ writes: [{ update: { name: `${DOCS}/c/d`, fields: {} } }] }),
@@ -135,6 +136,7 @@ describe('firestore-emulator CLI', () => {
     expect(denied.status).toBe(403);
     r.child.kill('SIGTERM');
     expect(await r.exit).toBe(0);
+    expect(r.stdout()).toMatch(/security rules loaded from .*closed\.rules/);
   });
 
   it('exports on SIGINT and imports on the next start', async () => {
