@@ -24,7 +24,10 @@ export default tseslint.config(
     plugins: { 'check-file': checkFile },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
       'check-file/filename-naming-convention': [
@@ -32,7 +35,10 @@ export default tseslint.config(
         { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { '{apps,packages,scripts}/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{apps,packages,scripts}/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   // The web app: browser globals, hooks rules, and the SDK boundary.
@@ -50,7 +56,8 @@ export default tseslint.config(
             {
               // A regex, not gitignore globs: 'firebase/*' would also match '../lib/firebase/x'.
               regex: '^@?firebase(/|$)',
-              message: 'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
+              message:
+                'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
             },
           ],
         },
@@ -60,6 +67,23 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/firebase/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // Transports are adapters under the composition root: they never reach up into admin/.
+  {
+    files: ['packages/emulator/src/transport/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/admin/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
+              message: 'Transports must not import admin/, server or cli; server.ts wires them.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
   {
