@@ -132,8 +132,9 @@ try {
 
 await phase('lint', async () => {
   const eslint = await run(bin('eslint'), ['.', '--max-warnings=0']);
+  const format = await run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   const images = await run(process.execPath, ['scripts/generate-demo-images.mjs', '--check']);
-  return { ok: eslint === 0 && images === 0 };
+  return { ok: eslint === 0 && format === 0 && images === 0 };
 });
 
 await phase('typecheck', async () => {

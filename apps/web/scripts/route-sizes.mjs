@@ -14,7 +14,8 @@ import { gzipSync } from 'node:zlib';
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 // --dist=DIR measures another build (the bench builds into a temporary folder).
-const dist = args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
+const dist =
+  args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
 const asJson = args.includes('--json');
 const maxKb = Number(args.find((arg) => arg.startsWith('--max-kb='))?.split('=')[1] ?? NaN);
 

@@ -114,7 +114,10 @@ export type Order = { readonly field: FieldPath; readonly direction: Direction }
 /** `before` is inclusive for startAt and exclusive for endAt, as on the wire. */
 export type Cursor = { readonly values: readonly Value[]; readonly before: boolean };
 
-export type CollectionSelector = { readonly collectionId: string; readonly allDescendants: boolean };
+export type CollectionSelector = {
+  readonly collectionId: string;
+  readonly allDescendants: boolean;
+};
 
 export type StructuredQuery = {
   readonly from: readonly CollectionSelector[];

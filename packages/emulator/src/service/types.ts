@@ -18,7 +18,11 @@ export type Caller =
   /** No token at all. */
   | { readonly kind: 'unauthenticated' }
   /** An (unsigned) Firebase ID token: `uid` is `sub ?? user_id`, `token` the whole payload. */
-  | { readonly kind: 'user'; readonly uid: string; readonly token: Readonly<Record<string, unknown>> };
+  | {
+      readonly kind: 'user';
+      readonly uid: string;
+      readonly token: Readonly<Record<string, unknown>>;
+    };
 
 export type RequestContext = {
   readonly caller: Caller;
@@ -35,7 +39,10 @@ export type ReadConsistency = {
 
 export type TransactionOptions = { readonly readOnly: boolean };
 
-export type CommitRequest = { readonly writes: readonly Write[]; readonly transaction?: Uint8Array };
+export type CommitRequest = {
+  readonly writes: readonly Write[];
+  readonly transaction?: Uint8Array;
+};
 export type CommitResponse = {
   readonly commitTime: Timestamp;
   readonly writeResults: readonly WriteResult[];
