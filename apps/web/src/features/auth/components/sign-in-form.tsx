@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
+import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
 import { continueWithGoogle, signInWithEmail } from '../../../lib/firebase/auth';
 import { hasErrors } from '../../../utils/validation';
@@ -19,23 +20,14 @@ import { TextInput } from '../../../components/form/text-input';
 
 export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
   const { email: suggestedEmail, returnTo, forward } = useAuthLocation();
-  const [values, setValues] = useState<SignInValues>({ email: suggestedEmail ?? '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SignInValues, string>>>({});
   const request = useRequest();
+  const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignInValues>(
+    { email: suggestedEmail ?? '', password: '' },
+    request,
+  );
   const [action, setAction] = useState<'email' | 'google'>('email');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  const serverFieldError = request.error?.field;
-  const errorFor = (field: keyof SignInValues) =>
-    fieldErrors[field] ?? (serverFieldError === field ? request.error?.message : undefined);
-  const formError = request.error && !request.error.field ? request.error : null;
-
-  const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    if (serverFieldError === field) request.clearError();
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
+import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
 import { describeError } from '../../../lib/errors';
 import {
@@ -35,26 +36,17 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
   const { returnTo, forward } = useAuthLocation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [values, setValues] = useState<SignUpValues>({ displayName: '', email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [action, setAction] = useState<'email' | 'google'>('email');
   const [switchOpen, setSwitchOpen] = useState(false);
   const request = useRequest();
+  const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignUpValues>(
+    { displayName: '', email: '', password: '' },
+    request,
+  );
   const refs = {
     displayName: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
-  };
-
-  const serverFieldError = request.error?.field;
-  const errorFor = (field: Field) =>
-    fieldErrors[field] ?? (serverFieldError === field ? request.error?.message : undefined);
-  const formError = request.error && !request.error.field ? request.error : null;
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    if (serverFieldError === field) request.clearError();
   };
 
   const submit = (event: FormEvent) => {
