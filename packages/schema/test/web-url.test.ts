@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_URL_LENGTH, safeHttpUrl } from './safe-url';
+import { isWebUrl, safeHttpUrl, URL_MAX_LENGTH } from '../src/index.js';
 
 describe('safeHttpUrl', () => {
-  it.each([
+  const accepted: [string, string][] = [
     ['https://example.com', 'https://example.com/'],
     ['http://example.com/a?b=c#d', 'http://example.com/a?b=c#d'],
     ['HTTPS://Example.COM/Path', 'https://example.com/Path'],
@@ -11,8 +11,13 @@ describe('safeHttpUrl', () => {
     ['https://bücher.example/', 'https://xn--bcher-kva.example/'],
     ["https://example.com/it's#it's", 'https://example.com/it%27s#it%27s'],
     ['https://example.com/a"b<c>d`e', 'https://example.com/a%22b%3Cc%3Ed%60e'],
-  ])('accepts %j', (input, expected) => {
+  ];
+  it.each(accepted)('accepts %j', (input, expected) => {
     expect(safeHttpUrl(input)).toBe(expected);
+  });
+
+  it('returns only URLs the rules accept as stored', () => {
+    for (const [input] of accepted) expect(isWebUrl(safeHttpUrl(input))).toBe(true);
   });
 
   it.each([
@@ -51,8 +56,39 @@ describe('safeHttpUrl', () => {
 
   it('enforces the length limit the rules use', () => {
     const base = 'https://example.com/';
-    const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
+    const atLimit = base + 'a'.repeat(URL_MAX_LENGTH - base.length);
     expect(safeHttpUrl(atLimit)).toBe(atLimit);
     expect(safeHttpUrl(atLimit + 'a')).toBeNull();
+  });
+});
+
+describe('isWebUrl', () => {
+  it('accepts stored http(s) URLs up to the limit, in any case of scheme', () => {
+    const base = 'https://example.com/';
+    expect(isWebUrl(base + 'a'.repeat(URL_MAX_LENGTH - base.length))).toBe(true);
+    expect(isWebUrl('HTTP://example.com')).toBe(true);
+    expect(isWebUrl('https://example.com?q=1#top')).toBe(true);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'https://',
+    'https:///nohost',
+    'https://example.com/a b',
+    'https://example.com/"quoted"',
+    "https://example.com/it's",
+    'https://example.com/<b>',
+    'https://example.com/\\back',
+    'https://example.com/\u0007',
+    '',
+  ])('rejects %j', (value) => {
+    expect(isWebUrl(value)).toBe(false);
+  });
+
+  it('rejects non-strings and URLs over the limit', () => {
+    const base = 'https://example.com/';
+    expect(isWebUrl(base + 'a'.repeat(URL_MAX_LENGTH - base.length + 1))).toBe(false);
+    for (const value of [null, undefined, 42, ['https://example.com/']])
+      expect(isWebUrl(value)).toBe(false);
   });
 });

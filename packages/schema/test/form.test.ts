@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ShowcaseFormValues } from './validation';
-import { emptyShowcaseForm, formatTags, parseTags, validateShowcaseForm } from './validation';
+import type { ShowcaseFormValues } from '../src/index.js';
+import {
+  emptyShowcaseForm,
+  formatTags,
+  parseTags,
+  showcaseFormValues,
+  validateShowcaseForm,
+} from '../src/index.js';
 
 const valid: ShowcaseFormValues = {
   title: '  My app  ',
@@ -86,5 +92,25 @@ describe('validateShowcaseForm', () => {
     expect(errorsOf({ tags: 'x'.repeat(25) }).tags).toMatch(/24 characters/);
     expect(errorsOf({ tags: 'x'.repeat(24) }).tags).toBeUndefined();
     expect(errorsOf({ tags: 'ünïcode' }).tags).toMatch(/a–z/);
+  });
+});
+
+describe('showcaseFormValues', () => {
+  it('turns saved fields back into what validates to the same fields', () => {
+    const saved = {
+      title: 'My app',
+      description: 'Built in a weekend.',
+      url: 'https://example.com/app',
+      imageUrl: null,
+      tags: ['react', 'web'],
+    };
+    expect(showcaseFormValues(saved)).toEqual({
+      title: 'My app',
+      description: 'Built in a weekend.',
+      url: 'https://example.com/app',
+      imageUrl: '',
+      tags: 'react, web',
+    });
+    expect(validateShowcaseForm(showcaseFormValues(saved))).toEqual({ ok: true, value: saved });
   });
 });

@@ -1,0 +1,172 @@
+import type { ShowcaseDocument, ShowcaseDocumentField } from './showcase.js';
+import {
+  DESCRIPTION_MAX,
+  OWNER_NAME_MAX,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './showcase.js';
+import { URL_MAX_LENGTH } from './web-url.js';
+
+/**
+ * A stored showcase for demo data and tests: valid defaults (a published showcase with a link,
+ * no image, no tags, no likes, created now) with `overrides` applied. It does not validate, so
+ * tests can also build hostile documents; `assertShowcaseDocument` checks one.
+ */
+export function buildShowcase(overrides: Partial<ShowcaseDocument> = {}): ShowcaseDocument {
+  const createdAt = overrides.createdAt ?? new Date();
+  const showcase: ShowcaseDocument = {
+    title: 'A showcase',
+    description: '',
+    url: 'https://example.com/',
+    tags: [],
+    status: 'published',
+    ownerUid: 'seed-owner',
+    ownerName: 'Seed Owner',
+    createdAt,
+    updatedAt: createdAt,
+    likeCount: 0,
+    ...overrides,
+  };
+  // An explicit `imageUrl: undefined` means "no image": the key is absent, as the rules want.
+  if (showcase.imageUrl === undefined) delete showcase.imageUrl;
+  return showcase;
+}
+
+/** A stored document, or a deliberately broken one: any keys, any values. */
+export type ShowcaseExampleData = Readonly<Record<string, unknown>>;
+
+export type ValidShowcaseExample = { readonly name: string; readonly data: ShowcaseExampleData };
+
+export type InvalidShowcaseExample = ValidShowcaseExample & {
+  /** The one field that makes it invalid (`fields`: a missing or unknown key). */
+  readonly field: ShowcaseDocumentField | 'fields';
+  /** The valid example it differs from in that field only. */
+  readonly twin: string;
+};
+
+export type ShowcaseExamples = {
+  valid: ValidShowcaseExample[];
+  invalid: InvalidShowcaseExample[];
+};
+
+const EXAMPLE_TIME = new Date(Date.UTC(2025, 0, 1));
+/** The owner of every example, so a test can write them as that member. */
+export const EXAMPLE_OWNER_UID = 'example-owner';
+
+const repeat = (count: number, text = 'x') => text.repeat(count);
+/** An https URL of exactly `length` characters. */
+const urlOfLength = (length: number) => {
+  const base = 'https://example.com/';
+  return base + repeat(length - base.length, 'a');
+};
+const without = (data: ShowcaseExampleData, key: string): ShowcaseExampleData =>
+  Object.fromEntries(Object.entries(data).filter(([name]) => name !== key));
+
+/**
+ * The schema's own examples: valid documents, and invalid ones that each break one rule of one
+ * field and name the valid twin they otherwise equal. The rules test writes all of them through
+ * firestore.rules, so the rules and this schema cannot drift apart unnoticed.
+ */
+export function showcaseExamples(): ShowcaseExamples {
+  const base = { ownerUid: EXAMPLE_OWNER_UID, createdAt: EXAMPLE_TIME };
+  const published = buildShowcase({
+    ...base,
+    title: 'Published work',
+    description: 'Made with care.\n\nIn two paragraphs.',
+    url: 'https://example.com/work',
+    imageUrl: 'https://example.com/work.png',
+    tags: ['web', 'art'],
+    ownerName: 'Owner',
+  });
+  const draft = buildShowcase({ ...base, title: 'Draft', status: 'draft', ownerName: 'Owner' });
+  // Titles count code points, as the rules' size() does: 80 emoji are 160 UTF-16 units.
+  const atLimits = buildShowcase({
+    ...base,
+    title: repeat(TITLE_MAX, '😀'),
+    description: repeat(DESCRIPTION_MAX),
+    url: urlOfLength(URL_MAX_LENGTH),
+    imageUrl: urlOfLength(URL_MAX_LENGTH),
+    tags: Array.from({ length: TAGS_MAX }, (_, index) => repeat(TAG_MAX_LENGTH, String(index))),
+    ownerName: repeat(OWNER_NAME_MAX),
+  });
+  const liked = buildShowcase({ ...base, title: 'Liked', ownerName: 'Owner', likeCount: 7 });
+
+  const valid: ValidShowcaseExample[] = [
+    { name: 'published', data: published },
+    { name: 'draft', data: draft },
+    { name: 'at every limit', data: atLimits },
+    { name: 'liked', data: liked },
+  ];
+  const examples = new Map(valid.map((example) => [example.name, example.data]));
+  const broken = (
+    name: string,
+    twin: string,
+    field: InvalidShowcaseExample['field'],
+    change: (data: ShowcaseExampleData) => ShowcaseExampleData,
+  ): InvalidShowcaseExample => ({ name, twin, field, data: change(examples.get(twin)!) });
+  const set =
+    (key: string, value: unknown) =>
+    (data: ShowcaseExampleData): ShowcaseExampleData => ({ ...data, [key]: value });
+
+  const invalid: InvalidShowcaseExample[] = [
+    broken('empty title', 'published', 'title', set('title', '')),
+    broken('untrimmed title', 'published', 'title', set('title', ' Published work ')),
+    broken('title over the limit', 'at every limit', 'title', set('title', repeat(81, '😀'))),
+    broken('title not a string', 'published', 'title', set('title', 42)),
+    broken(
+      'description over the limit',
+      'at every limit',
+      'description',
+      set('description', repeat(DESCRIPTION_MAX + 1)),
+    ),
+    broken('javascript: link', 'published', 'url', set('url', 'javascript:alert(1)')),
+    broken(
+      'link breaking out of an attribute',
+      'published',
+      'url',
+      set('url', 'https://example.com/"onmouseover="x'),
+    ),
+    broken('link without a host', 'published', 'url', set('url', 'https:///work')),
+    broken('empty link on a draft', 'draft', 'url', set('url', '')),
+    broken(
+      'link over the limit',
+      'at every limit',
+      'url',
+      set('url', urlOfLength(URL_MAX_LENGTH + 1)),
+    ),
+    broken('empty image URL', 'published', 'imageUrl', set('imageUrl', '')),
+    broken('data: image', 'published', 'imageUrl', set('imageUrl', 'data:image/png;base64,AAAA')),
+    broken('six tags', 'at every limit', 'tags', (data) => ({
+      ...data,
+      tags: [...(data.tags as string[]), 'six'],
+    })),
+    broken('repeated tag', 'published', 'tags', set('tags', ['web', 'web'])),
+    broken('upper-case tag', 'published', 'tags', set('tags', ['Web', 'art'])),
+    broken(
+      'tag over the limit',
+      'published',
+      'tags',
+      set('tags', ['web', repeat(TAG_MAX_LENGTH + 1)]),
+    ),
+    broken('tags not a list', 'published', 'tags', set('tags', 'web')),
+    broken('unknown status', 'published', 'status', set('status', 'archived')),
+    broken(
+      'owner name over the limit',
+      'at every limit',
+      'ownerName',
+      set('ownerName', repeat(OWNER_NAME_MAX + 1)),
+    ),
+    broken('negative like count', 'liked', 'likeCount', set('likeCount', -1)),
+    broken('fractional like count', 'liked', 'likeCount', set('likeCount', 7.5)),
+    broken(
+      'creation time not a timestamp',
+      'published',
+      'createdAt',
+      set('createdAt', '2025-01-01'),
+    ),
+    broken('unknown field', 'published', 'fields', set('featured', true)),
+    broken('missing owner name', 'published', 'fields', (data) => without(data, 'ownerName')),
+  ];
+  return { valid, invalid };
+}

@@ -1,0 +1,115 @@
+// The schema's own examples written through the project's firestore.rules, against our emulator
+// over real sockets: every valid example is allowed, every invalid one is denied while its valid
+// twin (the same document but for one field) is allowed, so each denial is for that field.
+import { readFileSync } from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { createServer, silentLogger, type EmulatorServer } from '@showcase/emulator';
+import {
+  Timestamp,
+  doc,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { InvalidShowcaseExample, ShowcaseExampleData } from '../src/index.js';
+import { EXAMPLE_OWNER_UID, showcaseExamples } from '../src/index.js';
+
+const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
+
+let server: EmulatorServer;
+let env: RulesTestEnvironment;
+let owner: Firestore;
+let sequence = 0;
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  server = await createServer({ port: 0, log: silentLogger });
+  env = await initializeTestEnvironment({
+    projectId: 'demo-showcase',
+    firestore: { host: '127.0.0.1', port: server.port, rules: RULES },
+  });
+  owner = env
+    .authenticatedContext(EXAMPLE_OWNER_UID, {
+      firebase: { sign_in_provider: 'password', identities: {} },
+    })
+    .firestore() as unknown as Firestore;
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await server?.close();
+});
+
+/** Example data as the SDK writes it: Dates become timestamps. */
+function toSdk(data: ShowcaseExampleData): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      value instanceof Date ? Timestamp.fromDate(value) : value,
+    ]),
+  );
+}
+
+/**
+ * The member's first save of the example: the rules want both times to be the request time and
+ * no likes yet, so those come from the request, not the example.
+ */
+async function create(data: ShowcaseExampleData): Promise<void> {
+  const path = `showcases/create-${++sequence}`;
+  await setDoc(doc(owner, path), {
+    ...toSdk(data),
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    likeCount: 0,
+  });
+}
+
+/**
+ * The example stored as it is (rules off), then saved again by its owner: everything but
+ * `updatedAt`, which must be the request time, is the example's own.
+ */
+async function resave(data: ShowcaseExampleData): Promise<void> {
+  const path = `showcases/update-${++sequence}`;
+  await env.withSecurityRulesDisabled((context) =>
+    setDoc(doc(context.firestore() as unknown as Firestore, path), toSdk(data)),
+  );
+  await setDoc(doc(owner, path), { ...toSdk(data), updatedAt: serverTimestamp() });
+}
+
+/** A create cannot carry the example's times or like count, so it only shows the other fields. */
+const createShows = (field: InvalidShowcaseExample['field']) =>
+  !['createdAt', 'updatedAt', 'likeCount'].includes(field);
+
+const { valid, invalid } = showcaseExamples();
+const twinOf = (example: InvalidShowcaseExample) =>
+  valid.find((candidate) => candidate.name === example.twin)!.data;
+
+describe('firestore.rules against the schema examples', () => {
+  it.each(valid)('allows saving again: $name', async ({ data }) => {
+    await assertSucceeds(resave(data));
+  });
+
+  it.each(valid)('allows creating: $name', async ({ data }) => {
+    await assertSucceeds(create(data));
+  });
+
+  it.each(invalid)('denies saving again: $name (twin: $twin)', async (example) => {
+    await assertSucceeds(resave(twinOf(example)));
+    await assertFails(resave(example.data));
+  });
+
+  it.each(invalid.filter((example) => createShows(example.field)))(
+    'denies creating: $name (twin: $twin)',
+    async (example) => {
+      await assertSucceeds(create(twinOf(example)));
+      await assertFails(create(example.data));
+    },
+  );
+});
