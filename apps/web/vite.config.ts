@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const requiredFirebaseVars = [
@@ -8,6 +8,9 @@ const requiredFirebaseVars = [
   'VITE_FIREBASE_PROJECT_ID',
   'VITE_FIREBASE_APP_ID',
 ] as const;
+
+/** The export condition under which workspace packages offer their sources (packages/schema). */
+export const SOURCE_CONDITION = '@showcase/source';
 
 export default defineConfig(({ command, mode }) => {
   if (command === 'build') {
@@ -24,6 +27,8 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [react(), showcasePwa()],
+    // Workspace packages such as @showcase/schema are bundled from their TypeScript sources.
+    resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
     server: { host: '127.0.0.1', strictPort: true },
     preview: { host: '127.0.0.1', strictPort: true },
     build: {

@@ -1,7 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SOURCE_CONDITION } from './vite.config';
 
 // Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers.
 export default defineConfig({
+  // Workspace packages such as @showcase/schema run from their TypeScript sources.
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     // bench/: the pure scoring behind the bench's Lighthouse-equivalent figures.
     include: ['src/**/*.test.ts', 'bench/**/*.test.mjs'],

@@ -3,28 +3,50 @@ import type { useRequest } from './use-request';
 
 type Request = Pick<ReturnType<typeof useRequest>, 'error' | 'clearError'>;
 
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export type FormFieldsOptions<Values> = {
+  /** The form's request: a server error that names a field shows on that field. */
+  request?: Request;
+  /**
+   * The whole form's client validation. Given, typing re-validates everything once errors have
+   * been shown (the messages follow the typing); without it, typing clears that field's message.
+   */
+  validate?: (values: Values) => FieldErrors<keyof Values & string>;
+};
+
 /**
  * The typed values of a form and their messages: client validation first, then a server error
- * that names one of the fields (e.g. `invalid-email` on **Email**). Typing in a field clears
- * both for that field and never touches what was typed elsewhere.
+ * that names one of the fields (e.g. `invalid-email` on **Email**). Typing in a field never
+ * touches what was typed elsewhere, and clears a server error on that field.
  */
 export function useFormFields<Values extends Record<string, string>>(
   initial: Values,
-  request: Request,
+  { request, validate }: FormFieldsOptions<Values> = {},
 ) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(initial);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const serverFieldError = request.error?.field;
+  const [fieldErrors, setErrors] = useState<FieldErrors<Field>>({});
+  // Set by the first submit: from then on `validate` runs on every change.
+  const [shown, setShown] = useState(false);
+  const serverFieldError = request?.error?.field;
 
   const errorFor = (field: Field) =>
-    fieldErrors[field] ?? (serverFieldError === field ? request.error?.message : undefined);
-  const formError = request.error && !request.error.field ? request.error : null;
+    fieldErrors[field] ?? (serverFieldError === field ? request?.error?.message : undefined);
+  const formError = request?.error && !request.error.field ? request.error : null;
+
+  /** Shows the messages of a submit attempt (empty when the form is valid). */
+  const setFieldErrors = (errors: FieldErrors<Field>) => {
+    setErrors(errors);
+    setShown(true);
+  };
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    if (serverFieldError === field) request.clearError();
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (validate && shown) setErrors(validate({ ...values, [field]: value }));
+    else setErrors((current) => ({ ...current, [field]: undefined }));
+    if (serverFieldError === field) request?.clearError();
   };
 
   return { values, setFieldErrors, errorFor, formError, change };

@@ -55,9 +55,7 @@ function SessionKeeper({ user }: { user: SessionUser }) {
   // The public profile of members: created the first time the server says it is missing, then
   // kept in step with the account's name and photo. One attempt per value, so a rejected write
   // can never loop.
-  const profile = useDocSnapshot(`own-profile|${user.uid}`, (firestore) =>
-    userProfileRef(firestore, user.uid),
-  );
+  const profile = useDocSnapshot(userProfileRef, [user.uid]);
   const attempted = useRef(new Set<string>());
   const wantedName = publicNameOf(user);
   const wantedPhoto = isHttpUrl(user.photoURL) ? user.photoURL : null;

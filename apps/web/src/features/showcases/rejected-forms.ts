@@ -1,4 +1,4 @@
-import type { ShowcaseFormValues } from './validation';
+import type { ShowcaseFormValues } from '@showcase/schema';
 
 // Form contents whose save the server rejected after the user had left the form. Kept in memory
 // for this tab only, so "Open it" on the error brings back exactly what was typed.

@@ -13,22 +13,14 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import type { Showcase, ShowcaseStatus } from './converters';
+import type { Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
+import { showcaseContent } from '@showcase/schema';
 import { showcaseConverter } from './converters';
 
 /** Every showcase query of the app lives here, once. */
 export type GallerySort = 'newest' | 'liked';
 
 export type GalleryQueryOptions = { sort: GallerySort; tag: string | null; limit: number };
-
-/** The editable fields, already validated and normalized by the form. */
-export type ShowcaseInput = {
-  title: string;
-  description: string;
-  url: string;
-  imageUrl: string | null;
-  tags: string[];
-};
 
 export type ShowcaseOwner = { uid: string; name: string };
 
@@ -83,15 +75,11 @@ export function createShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
+  const { imageUrl, ...content } = showcaseContent(input, status, owner.name);
   return setDoc(doc(db, SHOWCASES, id), {
-    title: input.title,
-    description: input.description,
-    url: input.url,
-    ...(input.imageUrl === null ? {} : { imageUrl: input.imageUrl }),
-    tags: input.tags,
-    status,
+    ...content,
+    ...(imageUrl === null ? {} : { imageUrl }),
     ownerUid: owner.uid,
-    ownerName: owner.name,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
     likeCount: 0,
@@ -106,40 +94,16 @@ export function updateShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
+  const content = showcaseContent(input, status, owner.name);
   return updateDoc(doc(db, SHOWCASES, id), {
-    title: input.title,
-    description: input.description,
-    url: input.url,
-    imageUrl: input.imageUrl === null ? deleteField() : input.imageUrl,
-    tags: input.tags,
-    status,
-    ownerName: owner.name,
+    ...content,
+    imageUrl: content.imageUrl ?? deleteField(),
     updatedAt: serverTimestamp(),
   });
 }
 
 export function deleteShowcase(db: Firestore, id: string): Promise<void> {
   return deleteDoc(doc(db, SHOWCASES, id));
-}
-
-/** Field-by-field equality, so unchanged rows keep their identity between snapshots. */
-export function sameShowcase(a: Showcase, b: Showcase): boolean {
-  return (
-    a.id === b.id &&
-    a.title === b.title &&
-    a.description === b.description &&
-    a.url === b.url &&
-    a.imageUrl === b.imageUrl &&
-    a.status === b.status &&
-    a.ownerUid === b.ownerUid &&
-    a.ownerName === b.ownerName &&
-    a.likeCount === b.likeCount &&
-    a.pending === b.pending &&
-    a.createdAt?.getTime() === b.createdAt?.getTime() &&
-    a.updatedAt?.getTime() === b.updatedAt?.getTime() &&
-    a.tags.length === b.tags.length &&
-    a.tags.every((tag, index) => tag === b.tags[index])
-  );
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */

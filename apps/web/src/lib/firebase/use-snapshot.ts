@@ -3,11 +3,15 @@ import { onSnapshot } from 'firebase/firestore';
 import { use, useEffect, useEffectEvent, useState } from 'react';
 import { connectionStore } from './connection-store';
 import { getDb } from './firestore';
+import { listenKey } from './listen-key';
 
 /**
- * Our own thin hooks over `onSnapshot` (product.md §5): metadata changes included, so
- * `fromCache` and `hasPendingWrites` are always current, and every listener reports to the
- * connection indicator.
+ * Our own thin hooks over `onSnapshot`: metadata changes included, so `fromCache` and
+ * `hasPendingWrites` are always current (pending writes and the connection state depend on
+ * them), and every listener reports to the connection indicator.
+ *
+ * A hook takes a builder of lib/firebase (`showcaseRef`, `showcasesQuery`, …) and its arguments;
+ * it listens again only when the builder or the arguments change (see listen-key.ts).
  */
 export type SnapshotError = { code: string; message: string };
 
@@ -16,7 +20,7 @@ type Meta = {
   fromCache: boolean;
   /** Some of the data has local writes the server has not confirmed. */
   hasPendingWrites: boolean;
-  /** The data is the previous key's (same family) while the new listener starts. */
+  /** The data is the previous query's (same family) while the new listener starts. */
   stale: boolean;
 };
 
@@ -52,19 +56,38 @@ type Keyed<T> = { key: string | null; family: string | undefined; state: Snapsho
 
 export type ListenOptions = {
   /**
-   * Keys of one family (the same query with a larger limit) keep showing the previous data
-   * while the new listener starts, instead of falling back to loading.
+   * Queries of one family (the same query with a larger limit) keep showing the previous data
+   * while the new listener starts, instead of falling back to loading. Any value; equal values
+   * (compared by content) are one family.
    */
-  family?: string;
+  family?: unknown;
+  /** A new attempt listens again with the same arguments (Retry after an error). */
+  attempt?: number;
 };
+
+/**
+ * A builder of lib/firebase, declared once at module level (a new function on every render
+ * would listen again on every render), and what it builds from the database and its arguments.
+ */
+export type Builder<Args extends readonly unknown[], Target> = (
+  db: Firestore,
+  ...args: Args
+) => Target;
+
+function keysOf(builder: object, args: readonly unknown[] | null, options: ListenOptions) {
+  if (args === null) return { key: null, family: undefined };
+  return {
+    key: `${listenKey(builder, args)}#${options.attempt ?? 0}`,
+    family: options.family === undefined ? undefined : listenKey(builder, [options.family]),
+  };
+}
 
 /**
  * Shared plumbing: subscribe while `key` is non-null, re-subscribe when it changes, and keep
  * the last data on error so a screen can keep showing what it had.
  */
 function useListener<T>(
-  key: string | null,
-  options: ListenOptions,
+  { key, family }: { key: string | null; family: string | undefined },
   subscribe: (
     db: Firestore,
     next: (data: T, meta: SnapshotMeta) => void,
@@ -72,7 +95,6 @@ function useListener<T>(
   ) => () => void,
 ): SnapshotState<T> {
   const db = useFirestore();
-  const { family } = options;
   const [current, setCurrent] = useState<Keyed<T>>({ key, family, state: loading });
   const start = useEffectEvent(
     (next: (data: T, meta: SnapshotMeta) => void, fail: (error: FirestoreError) => void) =>
@@ -129,17 +151,20 @@ function useListener<T>(
   return loading;
 }
 
-/** Items of a live query, each carrying its own `pending` flag from the converter. */
-export function useQuerySnapshot<T>(
-  key: string | null,
-  build: (db: Firestore) => Query<T>,
+/**
+ * Items of the live query `build(db, ...args)`, each carrying its own `pending` flag from the
+ * converter. `args: null` listens to nothing.
+ */
+export function useQuerySnapshot<T, Args extends readonly unknown[]>(
+  build: Builder<Args, Query<T>>,
+  args: NoInfer<Args> | null,
   options: ListenOptions & { reuse?: (previous: T, next: T) => boolean } = {},
 ): SnapshotState<T[]> {
   const { reuse } = options;
-  return useListener<T[]>(key, options, (db, next, fail) => {
+  return useListener<T[]>(keysOf(build, args, options), (db, next, fail) => {
     let previous: ReadonlyMap<string, T> = new Map();
     return onSnapshot(
-      build(db),
+      build(db, ...args!), // Only subscribed while args are given.
       { includeMetadataChanges: true },
       {
         next: (snapshot) => {
@@ -164,14 +189,15 @@ export function useQuerySnapshot<T>(
   });
 }
 
-/** One live document: `null` when it does not exist. */
-export function useDocSnapshot<T>(
-  key: string | null,
-  build: (db: Firestore) => DocumentReference<T>,
+/** The live document `build(db, ...args)`: `null` when it does not exist. `args: null`: none. */
+export function useDocSnapshot<T, Args extends readonly unknown[]>(
+  build: Builder<Args, DocumentReference<T>>,
+  args: NoInfer<Args> | null,
+  options: Pick<ListenOptions, 'attempt'> = {},
 ): SnapshotState<T | null> {
-  return useListener<T | null>(key, {}, (db, next, fail) =>
+  return useListener<T | null>(keysOf(build, args, options), (db, next, fail) =>
     onSnapshot(
-      build(db),
+      build(db, ...args!), // Only subscribed while args are given.
       { includeMetadataChanges: true },
       {
         next: (snapshot) =>

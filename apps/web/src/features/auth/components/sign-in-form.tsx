@@ -23,7 +23,7 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
   const request = useRequest();
   const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignInValues>(
     { email: suggestedEmail ?? '', password: '' },
-    request,
+    { request },
   );
   const [action, setAction] = useState<'email' | 'google'>('email');
   const emailRef = useRef<HTMLInputElement>(null);

@@ -41,7 +41,7 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
   const request = useRequest();
   const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignUpValues>(
     { displayName: '', email: '', password: '' },
-    request,
+    { request },
   );
   const refs = {
     displayName: useRef<HTMLInputElement>(null),

@@ -4,30 +4,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import { showcaseFormValues } from '@showcase/schema';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { hrefs } from '../../../config/paths';
-import type { Showcase } from '../../../lib/firebase/converters';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
 import { rejectedFormFor } from '../rejected-forms';
-import type { ShowcaseFormValues } from '../validation';
-import { formatTags } from '../validation';
 import { MembersOnly } from './members-only';
 import { NotSavedOffline, PageState, ShowcaseNotFound } from './page-states';
 import { ShowcaseEditor } from './showcase-editor';
 import { DataErrorAlert } from './data-error-alert';
-
-function formValuesOf(showcase: Showcase): ShowcaseFormValues {
-  return {
-    title: showcase.title,
-    description: showcase.description,
-    url: showcase.url,
-    imageUrl: showcase.imageUrl ?? '',
-    tags: formatTags(showcase.tags),
-  };
-}
 
 /** `/s/:id/edit`: the owner edits; everyone else is told why not. */
 export function EditShowcasePage() {
@@ -82,7 +70,7 @@ function EditShowcase({ uid }: { uid: string }) {
           key={view.showcase.id}
           id={view.showcase.id}
           mode="update"
-          initial={rejectedFormFor(view.showcase.id) ?? formValuesOf(view.showcase)}
+          initial={rejectedFormFor(view.showcase.id) ?? showcaseFormValues(view.showcase)}
         />
       );
       break;

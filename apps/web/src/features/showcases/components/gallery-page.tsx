@@ -22,7 +22,7 @@ import { useConnectionStatus } from '../../../lib/firebase/use-connection-status
 import { useCurrentUser } from '../../../lib/session';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
-import { parseTags } from '../validation';
+import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
 import { DataErrorAlert } from './data-error-alert';

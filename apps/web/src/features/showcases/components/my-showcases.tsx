@@ -15,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs, paths } from '../../../config/paths';
-import { myShowcasesQuery, sameShowcase } from '../../../lib/firebase/showcases';
+import { sameShowcase } from '@showcase/schema';
+import { myShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
@@ -80,9 +81,7 @@ function Progress() {
 function MyShowcaseList({ uid }: { uid: string }) {
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
-  const snapshot = useQuerySnapshot(`mine|${uid}|${attempt}`, (db) => myShowcasesQuery(db, uid), {
-    reuse: sameShowcase,
-  });
+  const snapshot = useQuerySnapshot(myShowcasesQuery, [uid], { attempt, reuse: sameShowcase });
 
   if (snapshot.status === 'error' && !snapshot.data) {
     return (

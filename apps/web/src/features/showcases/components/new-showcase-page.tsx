@@ -9,7 +9,7 @@ import { newShowcaseId, showcaseIsOnDevice } from '../../../lib/firebase/showcas
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
 import { rejectedFormFor } from '../rejected-forms';
-import { emptyShowcaseForm } from '../validation';
+import { emptyShowcaseForm } from '@showcase/schema';
 import { MembersOnly } from './members-only';
 import { ShowcaseEditor } from './showcase-editor';
 

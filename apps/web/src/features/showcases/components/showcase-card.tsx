@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../../config/paths';
-import type { Showcase } from '../../../lib/firebase/converters';
+import type { Showcase } from '@showcase/schema';
 import { formatDate, likesLabel } from '../format';
 import { PendingChip } from './pending-chip';
 import { ShowcaseImage } from './showcase-image';

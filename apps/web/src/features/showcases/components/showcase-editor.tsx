@@ -1,4 +1,4 @@
-import type { ShowcaseFormValues } from '../validation';
+import type { ShowcaseFormValues } from '@showcase/schema';
 import { useSaveShowcase } from '../hooks/use-save-showcase';
 import { ShowcaseForm } from './showcase-form';
 

@@ -7,72 +7,64 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
-import type { ShowcaseStatus } from '../../../lib/firebase/converters';
-import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
-import type { SaveState } from '../hooks/use-save-showcase';
-import type { ShowcaseFieldErrors, ShowcaseFields, ShowcaseFormValues } from '../validation';
+import type {
+  ShowcaseField,
+  ShowcaseFormValues,
+  ShowcaseInput,
+  ShowcaseStatus,
+} from '@showcase/schema';
 import {
   characterCount,
   DESCRIPTION_MAX,
   parseTags,
+  SHOWCASE_FORM_FIELDS,
   TITLE_MAX,
   validateShowcaseForm,
-} from '../validation';
+} from '@showcase/schema';
+import type { FormEvent } from 'react';
+import { useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useFormFields } from '../../../hooks/use-form-fields';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import type { SaveState } from '../hooks/use-save-showcase';
 import { ShowcaseImage } from './showcase-image';
 
 type ShowcaseFormProps = {
   initial: ShowcaseFormValues;
   saveState: SaveState;
-  onSave(fields: ShowcaseFields, status: ShowcaseStatus, values: ShowcaseFormValues): void;
+  onSave(fields: ShowcaseInput, status: ShowcaseStatus, values: ShowcaseFormValues): void;
 };
 
-const fieldOrder: Array<keyof ShowcaseFormValues> = [
-  'title',
-  'description',
-  'url',
-  'imageUrl',
-  'tags',
-];
+const formErrors = (values: ShowcaseFormValues) => {
+  const result = validateShowcaseForm(values);
+  return result.ok ? {} : result.errors;
+};
 
 /**
  * Title, Description, Link, Image URL, Tags; **Publish** and **Save draft**. What is typed stays
  * in the form until the server confirms the save, and after a rejection too.
  */
 export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ShowcaseFieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  // After a first attempt, messages follow the typing so the user sees them clear.
+  const { values, setFieldErrors, errorFor, change } = useFormFields(initial, {
+    validate: formErrors,
+  });
   const offline = useConnectionStatus() === 'offline';
   const fields = useRef<
-    Partial<Record<keyof ShowcaseFormValues, HTMLInputElement | HTMLTextAreaElement | null>>
+    Partial<Record<ShowcaseField, HTMLInputElement | HTMLTextAreaElement | null>>
   >({});
   const saving = saveState.phase === 'saving';
 
-  const change = (field: keyof ShowcaseFormValues) => (event: { target: { value: string } }) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    // After a first attempt, messages follow the typing so the user sees them clear.
-    if (submitted) {
-      const result = validateShowcaseForm(next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
   const submit = (status: ShowcaseStatus) => {
     if (saving) return;
-    setSubmitted(true);
     const result = validateShowcaseForm(values);
+    setFieldErrors(result.ok ? {} : result.errors);
     if (!result.ok) {
-      setErrors(result.errors);
-      const first = fieldOrder.find((field) => result.errors[field] !== undefined);
+      const first = SHOWCASE_FORM_FIELDS.find((field) => result.errors[field] !== undefined);
       if (first) fields.current[first]?.focus();
       return;
     }
-    setErrors({});
     onSave(result.value, status, values);
   };
 
@@ -82,15 +74,14 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
   };
 
   const register =
-    (field: keyof ShowcaseFormValues) =>
-    (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    (field: ShowcaseField) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
       fields.current[field] = element;
     };
 
-  const common = (field: keyof ShowcaseFormValues) => ({
+  const common = (field: ShowcaseField) => ({
     value: values[field],
     onChange: change(field),
-    error: errors[field] !== undefined,
+    error: errorFor(field) !== undefined,
     inputRef: register(field),
     fullWidth: true,
     slotProps: { input: { readOnly: saving } },
@@ -108,7 +99,7 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
           label="Title"
           required
           autoFocus={initial.title === ''}
-          helperText={errors.title ?? `${titleCount}/${TITLE_MAX}`}
+          helperText={errorFor('title') ?? `${titleCount}/${TITLE_MAX}`}
         />
         <TextField
           {...common('description')}
@@ -116,7 +107,7 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
           multiline
           minRows={4}
           helperText={
-            errors.description ??
+            errorFor('description') ??
             `${descriptionCount.toLocaleString()}/${DESCRIPTION_MAX.toLocaleString()}`
           }
         />
@@ -126,16 +117,16 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
           type="url"
           required
           placeholder="https://"
-          helperText={errors.url ?? 'Where people can see what you made.'}
+          helperText={errorFor('url') ?? 'Where people can see what you made.'}
         />
         <TextField
           {...common('imageUrl')}
           label="Image URL"
           type="url"
           placeholder="https://"
-          helperText={errors.imageUrl ?? 'Optional. A picture for the gallery card.'}
+          helperText={errorFor('imageUrl') ?? 'Optional. A picture for the gallery card.'}
         />
-        {values.imageUrl.trim() && errors.imageUrl === undefined ? (
+        {values.imageUrl.trim() && errorFor('imageUrl') === undefined ? (
           <Box
             sx={{
               maxWidth: 360,
@@ -151,9 +142,9 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
         <TextField
           {...common('tags')}
           label="Tags"
-          helperText={errors.tags ?? 'Up to 5, separated by commas: react, pwa, design'}
+          helperText={errorFor('tags') ?? 'Up to 5, separated by commas: react, pwa, design'}
         />
-        {tags.length > 0 && errors.tags === undefined ? (
+        {tags.length > 0 && errorFor('tags') === undefined ? (
           <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mt: -1 }} aria-hidden>
             {tags.map((tag) => (
               <Chip key={tag} size="small" label={`#${tag}`} />

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { Showcase } from '../../../lib/firebase/converters';
+import type { Showcase } from '@showcase/schema';
 import { ShowcaseCard } from './showcase-card';
 
 /** Cards whose images load eagerly: the first row on a wide screen. */

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
-import { safeHttpUrl } from '../safe-url';
+import { safeHttpUrl } from '@showcase/schema';
 
 type ShowcaseImageProps = {
   imageUrl: string | null;

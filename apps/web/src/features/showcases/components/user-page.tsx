@@ -9,12 +9,12 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { userProfileRef } from '../../../lib/firebase/profiles';
-import { sameShowcase, userShowcasesQuery } from '../../../lib/firebase/showcases';
+import { userShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useDocSnapshot, useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { DataErrorAlert } from './data-error-alert';
 import { formatDate } from '../format';
-import { safeHttpUrl } from '../safe-url';
+import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { NotSavedOffline, PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
 
@@ -25,12 +25,11 @@ export function UserPage() {
   const { uid = '' } = useParams();
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
-  const profile = useDocSnapshot(`profile|${uid}|${attempt}`, (db) => userProfileRef(db, uid));
-  const showcases = useQuerySnapshot(
-    `user-showcases|${uid}|${attempt}`,
-    (db) => userShowcasesQuery(db, uid, PROFILE_SHOWCASES_LIMIT),
-    { reuse: sameShowcase },
-  );
+  const profile = useDocSnapshot(userProfileRef, [uid], { attempt });
+  const showcases = useQuerySnapshot(userShowcasesQuery, [uid, PROFILE_SHOWCASES_LIMIT], {
+    attempt,
+    reuse: sameShowcase,
+  });
   const retry = () => setAttempt((value) => value + 1);
 
   const error =

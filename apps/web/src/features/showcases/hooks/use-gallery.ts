@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import type { Showcase } from '../../../lib/firebase/converters';
+import type { Showcase } from '@showcase/schema';
+import { sameShowcase } from '@showcase/schema';
+import { canonicalKey } from '../../../lib/firebase/listen-key';
 import type { GallerySort } from '../../../lib/firebase/showcases';
-import { sameShowcase, showcasesQuery } from '../../../lib/firebase/showcases';
+import { showcasesQuery } from '../../../lib/firebase/showcases';
 import type { SnapshotState } from '../../../lib/firebase/use-snapshot';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
@@ -34,7 +36,8 @@ type PerFamily<T> = { family: string; value: T };
 export function useGallery(sort: GallerySort, tag: string | null, ownUid: string | null): Gallery {
   const connection = useConnectionStatus();
   const [attempt, setAttempt] = useState(0);
-  const family = `${sort}|${tag ?? ''}|${attempt}`;
+  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort and tag.
+  const family = canonicalKey({ sort, tag, attempt });
   const [pagesState, setPages] = useState<PerFamily<number>>({ family, value: 1 });
   const [ackState, setAck] = useState<PerFamily<GalleryAcknowledgement>>({
     family,
@@ -44,11 +47,11 @@ export function useGallery(sort: GallerySort, tag: string | null, ownUid: string
   let acknowledgement = ackState.family === family ? ackState.value : noAcknowledgement;
 
   const limit = galleryQueryLimit(pages);
-  const snapshot = useQuerySnapshot(
-    `gallery|${family}|${limit}`,
-    (db) => showcasesQuery(db, { sort, tag, limit }),
-    { family, reuse: sameShowcase },
-  );
+  const snapshot = useQuerySnapshot(showcasesQuery, [{ sort, tag, limit }], {
+    family,
+    attempt,
+    reuse: sameShowcase,
+  });
   const live = snapshot.data ?? [];
 
   // The first result the server vouches for sets what the reader has seen; showcases others

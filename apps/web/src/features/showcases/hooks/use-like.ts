@@ -19,9 +19,7 @@ export type LikeControl = {
  */
 export function useLike(showcaseId: string, uid: string | null): LikeControl {
   const db = useFirestore();
-  const snapshot = useDocSnapshot(uid ? `like|${showcaseId}|${uid}` : null, (firestore) =>
-    likeRef(firestore, showcaseId, uid ?? ''),
-  );
+  const snapshot = useDocSnapshot(likeRef, uid ? [showcaseId, uid] : null);
   const liked = snapshot.status === 'success' && snapshot.data !== null;
   const [intent, setIntent] = useState<boolean | null>(null);
   const busy = intent !== null && intent !== liked;

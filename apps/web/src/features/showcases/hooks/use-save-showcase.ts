@@ -4,13 +4,11 @@ import { useNotify } from '../../../components/feedback/notifier';
 import { hrefs } from '../../../config/paths';
 import type { DescribedError } from '../../../lib/errors';
 import { describeError } from '../../../lib/errors';
-import type { ShowcaseStatus } from '../../../lib/firebase/converters';
-import type { ShowcaseInput } from '../../../lib/firebase/showcases';
+import type { ShowcaseFormValues, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { publicNameOf } from '../../../lib/firebase/profiles';
 import { createShowcase, updateShowcase } from '../../../lib/firebase/showcases';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
-import type { ShowcaseFormValues } from '../validation';
 import { forgetRejectedForm, rememberRejectedForm } from '../rejected-forms';
 
 export type SaveState =
