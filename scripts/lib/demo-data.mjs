@@ -1,5 +1,6 @@
 // The demo data `npm start` seeds: members (Auth accounts + public profiles) and their showcases,
-// shaped exactly as product.md §4. Pure and deterministic for a given `now`, so it is testable.
+// built and checked by @showcase/schema. Pure and deterministic for a given `now`, so it is testable.
+import { assertShowcaseDocument, buildShowcase } from '@showcase/schema';
 import { createRandom } from './random.mjs';
 
 export const DEMO_PASSWORD = 'showcase-demo';
@@ -357,12 +358,11 @@ export function buildDemoData({ appOrigin, now }) {
       createdAt: new Date(createdAt.getTime() + random() * (nowMs - createdAt.getTime())),
     }));
     const id = `demo-${String(index + 1).padStart(2, '0')}-${slug(title)}`;
-    return {
-      id,
+    const showcase = buildShowcase({
       title,
       description,
       url: `https://example.com/${member.uid.replace(/^demo-/, '')}/${slug(title)}`,
-      ...(image ? { imageUrl: `${origin}/demo/${image}.svg` } : {}),
+      imageUrl: image ? `${origin}/demo/${image}.svg` : undefined,
       tags,
       status,
       ownerUid: member.uid,
@@ -370,8 +370,8 @@ export function buildDemoData({ appOrigin, now }) {
       createdAt,
       updatedAt,
       likeCount: likes.length,
-      likes,
-    };
+    });
+    return { id, ...assertShowcaseDocument(showcase, `demo showcase ${id}`), likes };
   });
   return { members, showcases };
 }

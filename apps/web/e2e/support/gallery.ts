@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { ShowcaseDocument, ShowcaseFormValues } from '@showcase/schema';
+import { buildShowcase } from '@showcase/schema';
 import { PROJECT_ID, stack } from './env';
 import type { PlainValue } from './firestore';
 import { setDocuments } from './firestore';
@@ -23,39 +25,18 @@ export function showcaseId(): string {
   return randomUUID().replaceAll('-', '').slice(0, 20);
 }
 
-export type SeedShowcase = {
-  id?: string;
-  title: string;
-  ownerUid?: string;
-  ownerName?: string;
-  description?: string;
-  url?: string;
-  imageUrl?: string;
-  tags?: string[];
-  status?: 'draft' | 'published';
-  likeCount?: number;
-  createdAt?: Date;
-};
+/** A showcase to store: the schema's valid defaults (published, by a seed owner) but for these. */
+export type SeedShowcase = Partial<ShowcaseDocument> & { id?: string; title: string };
 
-/** Writes showcases as the owner; returns their ids in the given order. */
+/**
+ * Writes showcases as the owner (rules bypassed, so a test may store what the rules refuse);
+ * returns their ids in the given order. Unless given, each is a minute older than the previous.
+ */
 export async function seedShowcases(showcases: SeedShowcase[]): Promise<string[]> {
   const now = Date.now();
-  const documents = showcases.map((showcase, index) => {
-    const id = showcase.id ?? showcaseId();
-    const createdAt = showcase.createdAt ?? new Date(now - index * 60_000);
-    const data: Record<string, PlainValue> = {
-      title: showcase.title,
-      description: showcase.description ?? '',
-      url: showcase.url ?? 'https://example.com/',
-      tags: showcase.tags ?? [],
-      status: showcase.status ?? 'published',
-      ownerUid: showcase.ownerUid ?? 'seed-owner',
-      ownerName: showcase.ownerName ?? 'Seed Owner',
-      createdAt,
-      updatedAt: createdAt,
-      likeCount: showcase.likeCount ?? 0,
-    };
-    if (showcase.imageUrl !== undefined) data.imageUrl = showcase.imageUrl;
+  const documents = showcases.map(({ id = showcaseId(), ...fields }, index) => {
+    const createdAt = fields.createdAt ?? new Date(now - index * 60_000);
+    const data: Record<string, PlainValue> = buildShowcase({ ...fields, createdAt });
     return { path: `showcases/${id}`, data };
   });
   await setDocuments(documents);
@@ -84,13 +65,8 @@ export function card(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true });
 }
 
-export type FormInput = {
-  title?: string;
-  description?: string;
-  url?: string;
-  imageUrl?: string;
-  tags?: string;
-};
+/** What to type into the showcase form, field by field (raw text, as a person types it). */
+export type FormInput = Partial<ShowcaseFormValues>;
 
 /** Fills the showcase form (only the given fields). */
 export async function fillShowcaseForm(page: Page, input: FormInput): Promise<void> {
