@@ -27,7 +27,7 @@ const hints: Record<ConnectionStatus, string> = {
   unknown: 'Connecting to the server…',
 };
 
-/** **Live** / **Offline** / **Connecting…** in the app bar (product.md §5). */
+/** **Live** / **Offline** / **Connecting…** in the app bar (the states: connection-machine.ts). */
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
   const label = labels[status];

@@ -1,4 +1,4 @@
-/** Dates in the reader's locale (product.md §7). */
+/** Dates and counts in the reader's locale (the browser's default locale). */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

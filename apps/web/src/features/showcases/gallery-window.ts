@@ -1,7 +1,8 @@
 /**
- * What the gallery shows from its live query, as pure functions (product.md §3, issue 5):
- * a growing live limit with one page of look-ahead, and showcases published by others while
- * you read held back behind an "N new showcases" button instead of pushing the grid around.
+ * What the gallery shows from its live query, as pure functions: 24 per page on a growing live
+ * limit with one page of look-ahead (so **Load more** knows whether there is more), and
+ * showcases published by others while you read held back behind an "N new showcases" button
+ * instead of pushing the grid around.
  */
 export const PAGE_SIZE = 24;
 

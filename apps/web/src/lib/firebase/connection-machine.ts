@@ -1,6 +1,7 @@
 /**
- * The database connection state (product.md §5) as a pure reducer over observed facts:
- * browser online/offline events and the `fromCache` flag of each live snapshot listener.
+ * The database connection state (shown as Live / Offline / Connecting…) as a pure reducer over
+ * observed facts: browser online/offline events and the `fromCache` flag of each live snapshot
+ * listener.
  * No timers and no SDK here; the runner feeds it events and `tick`s at `connectionNextDeadline`.
  *
  * - unknown from start until the first snapshot from the server or until the window passes;

@@ -51,8 +51,9 @@ async function indexedDbUsable(timeoutMs = 3_000): Promise<boolean> {
 
 function createInstance(cache: LocalCacheKind): Firestore {
   const db = initializeFirestore(getFirebaseApp(), {
-    // Multi-tab: only the primary tab holds network streams, so several tabs never exhaust the
-    // browser's six connections per host (wire-brief §10 trap 5).
+    // Multi-tab: only the primary tab holds network streams. Each SDK instance keeps up to two
+    // long-polling requests open and a browser allows six HTTP/1.1 connections per host, so
+    // three tabs with their own streams would deadlock: their writes would never leave.
     localCache:
       cache === 'persistent'
         ? persistentLocalCache({ tabManager: persistentMultipleTabManager() })

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Recovery } from '../index';
 import { describeError, knownErrorCodes } from '../index';
 
-// The designed recovery of every Firestore code (product.md §6), written out independently of
-// the table so a missing or changed entry fails here.
+// The designed recovery of every Firestore code, written out independently of the table so a
+// missing or changed entry fails here.
 const expected: Array<[code: string, recovery: Recovery]> = [
   ['permission-denied', 'none'],
   ['unauthenticated', 'sign-in'],
