@@ -17,9 +17,9 @@ import {
   setLogLevel,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvalidShowcaseExample, ShowcaseExampleData } from '../src/index.js';
-import { EXAMPLE_OWNER_UID, showcaseExamples } from '../src/index.js';
+import { EXAMPLE_OWNER_UID, SHOWCASE_FIELDS, showcaseExamples } from '../src/index.js';
 
 const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 
@@ -92,6 +92,13 @@ const twinOf = (example: InvalidShowcaseExample) =>
   valid.find((candidate) => candidate.name === example.twin)!.data;
 
 describe('firestore.rules against the schema examples', () => {
+  it('lists the same showcase fields as the schema', () => {
+    const listed = /function showcaseKeys\(\) \{\s*return \[([^\]]*)\]/.exec(RULES)?.[1];
+    expect(listed?.match(/'[^']+'/g)?.map((name) => name.slice(1, -1))).toEqual([
+      ...SHOWCASE_FIELDS,
+    ]);
+  });
+
   it.each(valid)('allows saving again: $name', async ({ data }) => {
     await assertSucceeds(resave(data));
   });
