@@ -40,7 +40,7 @@ import {
 } from 'firebase/auth';
 import { browserSessionPorts } from '../session/browser-ports';
 import type { AuthPort, SessionRuntime } from '../session/session-runner';
-import { runSession } from '../session/session-runner';
+import { noSignedInUserError, runSession } from '../session/session-runner';
 import { getFirebaseApp } from './app';
 import { toSessionUser } from './auth-user';
 import { prepareEmulatorGoogleSignIn } from './emulator-gapi';
@@ -70,8 +70,7 @@ export function createAuthPort(): AuthPort {
   const auth = () => (instance ??= createAuth());
   const user = (): User => {
     const current = auth().currentUser;
-    if (!current)
-      throw Object.assign(new Error('No signed-in user.'), { code: 'auth/user-token-expired' });
+    if (!current) throw noSignedInUserError();
     return current;
   };
   const resolver = browserPopupRedirectResolver;

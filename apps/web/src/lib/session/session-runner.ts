@@ -93,25 +93,50 @@ export type GoogleOutcome = 'signed-in' | 'redirecting';
 
 export type BeforeSignOutHook = () => Promise<'proceed' | 'cancel'>;
 
+/** What screens can do with the session (through `sessionActions()`). */
 export type SessionActions = {
   signInWithEmail(email: string, password: string): Promise<void>;
   signInAsGuest(): Promise<void>;
+  /**
+   * Creates an email/password account, or, for a guest, links the credential to the guest's
+   * account so the uid (and everything tied to it) is kept. Nothing is written to Firestore here.
+   * The UI sees only the end state (the member with their name), never the nameless account.
+   */
   signUpWithEmail(input: {
     displayName: string;
     email: string;
     password: string;
   }): Promise<SignUpResult>;
+  /**
+   * Google sign-in by pop-up (for a guest: linking, so the uid is kept). When the browser blocks
+   * the pop-up, falls back to the redirect flow; the page then leaves and `returnTo` is restored
+   * when it comes back. A closed pop-up rejects with a cancel code the UI keeps quiet about.
+   */
   continueWithGoogle(returnTo: string): Promise<GoogleOutcome>;
+  /**
+   * After `credential-already-in-use` (a guest tried to link a Google account that already has
+   * its own Showcase account), signs in to that account instead. The guest's uid is left behind.
+   */
   signInToExistingGoogleAccount(linkError: unknown): Promise<void>;
+  /** Always resolves for unknown emails, so the screen can answer neutrally. */
   sendPasswordReset(email: string): Promise<void>;
   sendVerificationEmail(): Promise<void>;
+  /** Re-reads the user record from the server (e.g. after the email was verified elsewhere). */
   refreshUser(): Promise<void>;
+  /** `photoURL: null` removes the photo. */
   updateUserProfile(changes: { displayName: string; photoURL: string | null }): Promise<void>;
+  /** Rejects with `auth/requires-recent-login` when the sign-in is too old: re-authenticate first. */
   deleteAccount(): Promise<void>;
   reauthenticateWithPassword(password: string): Promise<void>;
   reauthenticateWithGoogle(): Promise<void>;
+  /**
+   * Adds a step that runs before every `signOutUser()` (e.g. the data layer warning about
+   * unsaved writes and clearing its cache). Any step answering 'cancel' stops the sign-out; a
+   * step that throws is logged and skipped. Returns a function that removes the step.
+   */
   registerBeforeSignOut(hook: BeforeSignOutHook): () => void;
   signOutUser(): Promise<'signed-out' | 'cancelled'>;
+  /** Forgets the one-time redirect outcome once the UI has acted on it. */
   clearRedirectOutcome(): void;
 };
 
@@ -141,6 +166,11 @@ export function parsePendingRedirect(raw: string | null): PendingRedirect | null
   } catch {
     return null;
   }
+}
+
+/** What an operation on the current user rejects with when nobody is signed in any more. */
+export function noSignedInUserError(): Error & { code: string } {
+  return Object.assign(new Error('No signed-in user.'), { code: 'auth/user-token-expired' });
 }
 
 // Codes meaning the user's session is no longer valid on the server.
@@ -238,8 +268,7 @@ export function runSession(deps: SessionDeps): SessionRuntime {
    */
   async function asCurrentUser<T>(operation: () => Promise<T>): Promise<T> {
     const uid = auth.currentUser()?.uid;
-    if (uid === undefined)
-      throw Object.assign(new Error('No signed-in user.'), { code: 'auth/user-token-expired' });
+    if (uid === undefined) throw noSignedInUserError();
     try {
       return await operation();
     } catch (error) {
@@ -286,10 +315,6 @@ export function runSession(deps: SessionDeps): SessionRuntime {
       await auth.signInAsGuest();
     },
 
-    /**
-     * Creates an email/password account, or, for a guest, links the credential to the guest's
-     * account so the uid (and everything tied to it) is kept. Nothing is written to Firestore.
-     */
     signUpWithEmail: (input) =>
       held(async () => {
         const guest = auth.currentUser()?.isAnonymous === true;
@@ -305,12 +330,6 @@ export function runSession(deps: SessionDeps): SessionRuntime {
         return { upgraded: guest, profileError };
       }),
 
-    /**
-     * Google sign-in by pop-up (for a guest: linking, so the uid is kept). When the browser
-     * blocks the pop-up, falls back to the redirect flow; the page then leaves and `returnTo` is
-     * restored when it comes back. A closed pop-up rejects with a cancel code the UI keeps quiet
-     * about.
-     */
     async continueWithGoogle(returnTo) {
       const mode: GoogleMode = auth.currentUser()?.isAnonymous ? 'link' : 'sign-in';
       try {
@@ -328,13 +347,8 @@ export function runSession(deps: SessionDeps): SessionRuntime {
       }
     },
 
-    /**
-     * After `credential-already-in-use` (a guest tried to link a Google account that already has
-     * its own Showcase account), signs in to that account instead. The guest's uid is left behind.
-     */
     signInToExistingGoogleAccount: (linkError) => auth.signInWithCredentialFrom(linkError),
 
-    /** Always resolves for unknown emails, so the screen can answer neutrally. */
     async sendPasswordReset(email) {
       try {
         await auth.sendPasswordReset(email);
@@ -345,7 +359,6 @@ export function runSession(deps: SessionDeps): SessionRuntime {
 
     sendVerificationEmail: () => asCurrentUser(() => auth.sendEmailVerification()),
 
-    /** Re-reads the user record from the server (e.g. after the email was verified elsewhere). */
     async refreshUser() {
       await asCurrentUser(() => auth.reload());
       reportCurrentUser();
@@ -356,17 +369,12 @@ export function runSession(deps: SessionDeps): SessionRuntime {
       reportCurrentUser();
     },
 
-    /** Rejects with `auth/requires-recent-login` when the sign-in is too old: re-authenticate first. */
     deleteAccount: () => asCurrentUser(() => endOnPurpose(() => auth.deleteUser())),
 
     reauthenticateWithPassword: (password) =>
       asCurrentUser(() => auth.reauthenticateWithPassword(password)),
     reauthenticateWithGoogle: () => asCurrentUser(() => auth.reauthenticateWithGoogle()),
 
-    /**
-     * Adds a step that runs before every `signOutUser()` (e.g. the data layer warning about
-     * unsaved writes and clearing its cache). Any hook answering 'cancel' stops the sign-out.
-     */
     registerBeforeSignOut(hook) {
       beforeSignOut.add(hook);
       return () => {
@@ -389,7 +397,6 @@ export function runSession(deps: SessionDeps): SessionRuntime {
       return 'signed-out';
     },
 
-    /** Forgets the one-time redirect outcome once the UI has acted on it. */
     clearRedirectOutcome: () => dispatch({ type: 'redirect-outcome-seen' }),
   };
 }
