@@ -2,7 +2,7 @@
  * Builders for unit tests: plain values shaped like what the SDK and the session store produce,
  * so tests state only the fields they care about.
  */
-import type { ProviderProfile, SessionUser } from '../lib/firebase/auth';
+import type { ProviderProfile, SessionUser } from '../lib/session';
 
 /** An error shaped like the SDK's FirebaseError: a plain Error carrying a `code`. */
 export function firebaseError(code: string): Error & { code: string } {

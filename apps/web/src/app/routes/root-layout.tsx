@@ -7,7 +7,7 @@ import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
-import { loadAuthApi, useSession } from '../../lib/session';
+import { sessionActions, useSession } from '../../lib/session';
 
 // Lazy, and rendered only for signed-in users: the indicator pulls in Firestore, which the
 // visitor screens (/welcome, /signin, …) must never download.
@@ -35,11 +35,11 @@ function useRedirectOutcome(session: SessionState): void {
   useEffect(() => {
     if (!redirectError || reported.current) return;
     reported.current = true;
-    void Promise.all([import('../../lib/errors'), loadAuthApi()]).then(([errors, api]) => {
+    void import('../../lib/errors').then((errors) => {
       if (!errors.isCancellation(redirectError)) {
         notify({ severity: 'error', message: errors.describeError(redirectError).message });
       }
-      api.clearRedirectOutcome();
+      sessionActions().clearRedirectOutcome();
     });
   }, [redirectError, notify]);
 }
@@ -52,7 +52,7 @@ export function RootLayout() {
   const session = useSession();
   useRedirectOutcome(session);
 
-  if (session.status === 'loading') return <FullPageProgress />;
+  if (session.status === 'unknown') return <FullPageProgress />;
   if (session.status === 'failed') {
     return (
       <ErrorPage title="Showcase could not start" message={describeStartupError(session.error)} />

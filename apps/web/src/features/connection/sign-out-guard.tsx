@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
 import { connectionStore } from '../../lib/firebase/connection-store';
-import { loadAuthApi } from '../../lib/session';
+import { sessionActions } from '../../lib/session';
 
 type Answer = 'proceed' | 'cancel';
 
@@ -19,12 +19,9 @@ type Answer = 'proceed' | 'cancel';
 export function SignOutGuard() {
   const [ask, setAsk] = useState<((answer: Answer) => void) | null>(null);
 
-  useEffect(() => {
-    let unregister: (() => void) | undefined;
-    let active = true;
-    void loadAuthApi().then((api) => {
-      if (!active) return;
-      unregister = api.registerBeforeSignOut(async () => {
+  useEffect(
+    () =>
+      sessionActions().registerBeforeSignOut(async () => {
         const firestore = await import('../../lib/firebase/firestore');
         // Offline nothing will land: ask at once. Online, give in-flight writes time to land.
         const patience = connectionStore().getStatus() === 'offline' ? 500 : 8_000;
@@ -35,13 +32,9 @@ export function SignOutGuard() {
         }
         await firestore.clearLocalCache();
         return 'proceed';
-      });
-    });
-    return () => {
-      active = false;
-      unregister?.();
-    };
-  }, []);
+      }),
+    [],
+  );
 
   return (
     <Dialog

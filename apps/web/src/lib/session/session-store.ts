@@ -1,81 +1,76 @@
 /**
- * The app's view of who is signed in, as an external store for `useSyncExternalStore`.
- * The Auth SDK is imported dynamically here, so the entry chunk stays small and paints the
- * progress indicator while Auth restores the session.
+ * The one session store the UI subscribes to (`useSession()`; the data layer too). Its state is
+ * the session runner's, which arrives with the Auth SDK in a chunk loaded at start-up, so the
+ * entry chunk stays small and paints the progress indicator meanwhile. Until the runner is there
+ * the session is `unknown`; if its chunk cannot load, `failed`.
  */
-import type * as AuthModule from '../firebase/auth';
-import type { AuthSnapshot, SessionUser, SignOutReason } from '../firebase/auth';
+import type { SessionState } from './session-machine';
+import type { SessionActions, SessionRuntime } from './session-runner';
 
-export type { SessionUser, SignOutReason } from '../firebase/auth';
+export type SessionStore = {
+  /** Loads and starts the runner; safe to call more than once. */
+  start(): void;
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** The running session. Screens render only once Auth has answered, so it is there for them. */
+  runtime(): SessionRuntime;
+};
 
-export type SessionState =
-  | { status: 'loading' }
-  /** Auth could not start (missing configuration, chunk download failed). */
-  | { status: 'failed'; error: unknown }
-  | {
-      status: 'signed-out';
-      signOutReason: SignOutReason | null;
-      returnTo: string | null;
-      redirectError: unknown;
-    }
-  | { status: 'signed-in'; user: SessionUser; returnTo: string | null; redirectError: unknown };
+const unknown: SessionState = { status: 'unknown' };
 
-type AuthApi = typeof AuthModule;
+export function createSessionStore(load: () => Promise<SessionRuntime>): SessionStore {
+  let runtime: SessionRuntime | null = null;
+  let failure: SessionState | null = null;
+  let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
 
-let authApi: Promise<AuthApi> | undefined;
-let state: SessionState = { status: 'loading' };
-const listeners = new Set<() => void>();
-
-/** The auth module, loaded once. Shell components call sign-out through this. */
-export function loadAuthApi(): Promise<AuthApi> {
-  authApi ??= import('../firebase/auth').catch((error: unknown) => {
-    authApi = undefined;
-    throw Object.assign(new Error('Could not load the sign-in module.', { cause: error }), {
-      code: 'app/chunk-load-failed',
-    });
-  });
-  return authApi;
-}
-
-function setState(next: SessionState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function fromSnapshot(snapshot: AuthSnapshot): SessionState {
-  const { user, signOutReason, returnTo, redirectError } = snapshot;
-  return user
-    ? { status: 'signed-in', user, returnTo, redirectError }
-    : { status: 'signed-out', signOutReason, returnTo, redirectError };
-}
-
-let started = false;
-
-/** Starts watching Auth; safe to call more than once. */
-export function startSession(): void {
-  if (started) return;
-  started = true;
-  loadAuthApi().then(
-    (api) => {
-      api.watchAuth(
-        (snapshot) => setState(fromSnapshot(snapshot)),
-        (error) => setState({ status: 'failed', error }),
+  return {
+    start() {
+      loading ??= load().then(
+        (loaded) => {
+          runtime = loaded;
+          loaded.subscribe(notify);
+          notify();
+        },
+        (error: unknown) => {
+          failure = { status: 'failed', error };
+          notify();
+        },
       );
     },
-    (error: unknown) => {
-      started = false;
-      setState({ status: 'failed', error });
+    getState: () => runtime?.getState() ?? failure ?? unknown,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
-  );
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
+    runtime() {
+      if (!runtime) throw new Error('The session is used before Auth has started.');
+      return runtime;
+    },
   };
 }
 
-export function getSessionState(): SessionState {
-  return state;
-}
+const appSession = createSessionStore(() =>
+  import('../firebase/auth').then(
+    (module) => module.createAppSession(),
+    (error: unknown) => {
+      throw Object.assign(new Error('Could not load the sign-in module.', { cause: error }), {
+        code: 'app/chunk-load-failed',
+      });
+    },
+  ),
+);
+
+export const startSession = appSession.start;
+export const getSessionState = appSession.getState;
+export const subscribeSession = appSession.subscribe;
+/**
+ * What screens can do with the session (sign in, upgrade a guest, sign out, …). Screens render
+ * only once Auth has answered, so the session is running whenever they call.
+ */
+export const sessionActions: () => SessionActions = appSession.runtime;

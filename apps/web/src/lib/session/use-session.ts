@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionState, SessionUser } from './session-store';
+import type { SessionState } from './session-machine';
 import { getSessionState, subscribeSession } from './session-store';
+import type { SessionUser } from './session-user';
 
-/** Who is signed in: `loading` until Auth has restored the session, then signed-in/out. */
+/** Who is signed in: `unknown` until Auth has restored the session, then signed-in/out. */
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
 }

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useRequest } from '../../../hooks/use-request';
-import { sendPasswordReset } from '../../../lib/firebase/auth';
+import { sessionActions } from '../../../lib/session';
 import { hasErrors } from '../../../utils/validation';
 import { useAuthLocation } from '../hooks/use-auth-location';
 import { validateReset } from '../validation';
@@ -34,7 +34,7 @@ export function ResetForm() {
     const address = email.trim();
     setSent(false);
     void request.run(async () => {
-      await sendPasswordReset(address);
+      await sessionActions().sendPasswordReset(address);
       setSent(true);
     });
   };

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
-import { continueWithGoogle, signInWithEmail } from '../../../lib/firebase/auth';
+import { sessionActions } from '../../../lib/session';
 import { hasErrors } from '../../../utils/validation';
 import { useAuthLocation } from '../hooks/use-auth-location';
 import type { SignInValues } from '../validation';
@@ -41,7 +41,7 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
     const { password } = values;
     // The guard moves a signed-in user on to `returnTo`; nothing to do here on success.
     setAction('email');
-    void request.run(() => signInWithEmail(email, password));
+    void request.run(() => sessionActions().signInWithEmail(email, password));
   };
 
   return (
@@ -103,7 +103,7 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
           disabled={request.pending}
           onClick={() => {
             setAction('google');
-            void request.run(() => continueWithGoogle(returnTo));
+            void request.run(() => sessionActions().continueWithGoogle(returnTo));
           }}
         />
       </div>

@@ -9,13 +9,8 @@ import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
 import { describeError } from '../../../lib/errors';
-import {
-  continueWithGoogle,
-  signInToExistingGoogleAccount,
-  signInWithEmail,
-  signUpWithEmail,
-} from '../../../lib/firebase/auth';
 import type { SessionUser } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
 import { DISPLAY_NAME_MAX, hasErrors } from '../../../utils/validation';
 import { useAuthLocation } from '../hooks/use-auth-location';
 import type { SignUpValues } from '../validation';
@@ -65,7 +60,7 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
     };
     setAction('email');
     void request.run(async () => {
-      const result = await signUpWithEmail(input);
+      const result = await sessionActions().signUpWithEmail(input);
       if (result.profileError) {
         notify({
           severity: 'warning',
@@ -85,7 +80,7 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
   const googleSignUp = () => {
     setAction('google');
     void request.run(async () => {
-      if ((await continueWithGoogle(returnTo)) === 'signed-in' && guest) {
+      if ((await sessionActions().continueWithGoogle(returnTo)) === 'signed-in' && guest) {
         notify({ severity: 'success', message: 'Your guest session is now a member account.' });
       }
     });
@@ -104,9 +99,9 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
   const googleConflict = action === 'google';
   const switchToExisting = async () => {
     if (googleConflict) {
-      await signInToExistingGoogleAccount(request.cause);
+      await sessionActions().signInToExistingGoogleAccount(request.cause);
     } else {
-      await signInWithEmail(values.email.trim(), values.password);
+      await sessionActions().signInWithEmail(values.email.trim(), values.password);
     }
     setSwitchOpen(false);
   };

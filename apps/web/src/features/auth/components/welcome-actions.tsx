@@ -8,7 +8,7 @@ import {
 } from '../../../components/feedback/deferred-error-alert';
 import { paths } from '../../../config/paths';
 import { useRequest } from '../../../hooks/use-request';
-import { signInAsGuest } from '../../../lib/firebase/auth';
+import { sessionActions } from '../../../lib/session';
 import { useAuthLocation } from '../hooks/use-auth-location';
 
 /** The welcome screen's three ways in. */
@@ -34,7 +34,11 @@ export function WelcomeActions() {
       >
         Create account
       </Button>
-      <Button size="large" loading={guest.pending} onClick={() => void guest.run(signInAsGuest)}>
+      <Button
+        size="large"
+        loading={guest.pending}
+        onClick={() => void guest.run(() => sessionActions().signInAsGuest())}
+      >
         Continue as guest
       </Button>
       {guest.error ? (

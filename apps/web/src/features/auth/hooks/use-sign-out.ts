@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNotify } from '../../../components/feedback/notifier';
 import { describeError } from '../../../lib/errors';
-import { loadAuthApi } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
 
 /**
  * Signs out through `signOutUser()` (which runs the registered before-sign-out steps). The
- * signed-in guard then sends the user to /welcome. Loads the auth module lazily because the
- * user menu is part of the entry chunk.
+ * signed-in guard then sends the user to /welcome.
  */
 export function useSignOut() {
   const notify = useNotify();
@@ -14,8 +13,7 @@ export function useSignOut() {
   const signOut = useCallback(async () => {
     setPending(true);
     try {
-      const api = await loadAuthApi();
-      if ((await api.signOutUser()) === 'signed-out') {
+      if ((await sessionActions().signOutUser()) === 'signed-out') {
         notify({ severity: 'success', message: 'You are signed out.' });
       }
     } catch (error) {

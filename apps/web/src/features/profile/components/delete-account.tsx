@@ -9,8 +9,9 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
 import { useRequest } from '../../../hooks/use-request';
-import { deleteAccount, reauthenticationMethod } from '../../../lib/firebase/auth';
 import type { SessionUser } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
+import { reauthenticationMethod } from '../../../lib/session/session-user';
 import { ReauthDialog } from './reauth-dialog';
 
 /**
@@ -27,7 +28,7 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
   const remove = () =>
     void request.run(async () => {
       try {
-        await deleteAccount();
+        await sessionActions().deleteAccount();
       } catch (error) {
         if ((error as { code?: unknown }).code === 'auth/requires-recent-login' && method) {
           setConfirmOpen(false);

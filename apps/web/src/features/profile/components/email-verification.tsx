@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useRequest } from '../../../hooks/use-request';
-import { refreshUser, sendVerificationEmail } from '../../../lib/firebase/auth';
 import type { SessionUser } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
 
 /** For an unverified email: send the verification link, then re-read the record once opened. */
 export function EmailVerification({ user }: { user: SessionUser }) {
@@ -37,7 +37,7 @@ export function EmailVerification({ user }: { user: SessionUser }) {
           loading={send.pending}
           onClick={() =>
             void send.run(async () => {
-              await sendVerificationEmail();
+              await sessionActions().sendVerificationEmail();
               setSent(true);
             })
           }
@@ -45,7 +45,10 @@ export function EmailVerification({ user }: { user: SessionUser }) {
           Send verification email
         </Button>
         {sent ? (
-          <Button loading={refresh.pending} onClick={() => void refresh.run(refreshUser)}>
+          <Button
+            loading={refresh.pending}
+            onClick={() => void refresh.run(() => sessionActions().refreshUser())}
+          >
             Refresh details
           </Button>
         ) : null}

@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
 import { useRequest } from '../../../hooks/use-request';
-import { updateUserProfile } from '../../../lib/firebase/auth';
 import type { SessionUser } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
 import { hasErrors } from '../../../utils/validation';
 import type { ProfileValues } from '../validation';
 import { toProfileChanges, validateProfile } from '../validation';
@@ -44,7 +44,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     }
     const changes = toProfileChanges(values);
     void request.run(async () => {
-      await updateUserProfile(changes);
+      await sessionActions().updateUserProfile(changes);
       notify({ severity: 'success', message: 'Profile saved.' });
     });
   };

@@ -9,8 +9,8 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useRequest } from '../../../hooks/use-request';
-import type { ReauthenticationMethod } from '../../../lib/firebase/auth';
-import { reauthenticateWithGoogle, reauthenticateWithPassword } from '../../../lib/firebase/auth';
+import { sessionActions } from '../../../lib/session';
+import type { ReauthenticationMethod } from '../../../lib/session';
 import { validateCurrentPassword } from '../../../utils/validation';
 import { TextInput } from '../../../components/form/text-input';
 
@@ -38,8 +38,8 @@ export function ReauthDialog({ open, method, purpose, onClose, onConfirmed }: Re
       if (error) return;
     }
     void request.run(async () => {
-      if (method === 'password') await reauthenticateWithPassword(password);
-      else await reauthenticateWithGoogle();
+      if (method === 'password') await sessionActions().reauthenticateWithPassword(password);
+      else await sessionActions().reauthenticateWithGoogle();
       setPassword('');
       onConfirmed();
     });

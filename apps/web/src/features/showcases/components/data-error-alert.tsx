@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { describeError } from '../../../lib/errors';
-import { loadAuthApi } from '../../../lib/session';
+import { sessionActions } from '../../../lib/session';
 
 type DataErrorAlertProps = {
   /** A Firestore error (anything with a `code`). */
@@ -27,8 +27,8 @@ export function DataErrorAlert({ error, onRetry }: DataErrorAlertProps) {
         loading={leaving}
         onClick={() => {
           setLeaving(true);
-          void loadAuthApi()
-            .then((api) => api.signOutUser())
+          void sessionActions()
+            .signOutUser()
             .finally(() => setLeaving(false));
         }}
       >
