@@ -301,7 +301,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     log,
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
-  const controlDeps = { core, rules, defaultProjectId: options.projectId ?? 'demo-project' };
+  const controlDeps = { core, rules };
   const httpServer = createHttp1Server(
     createHttpHandler({
       service: core.service,

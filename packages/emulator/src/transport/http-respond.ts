@@ -1,8 +1,8 @@
 // Writing HTTP responses: CORS with credentials on every answer, JSON bodies, and errors mapped
 // through transport/status.ts (matching HTTP status plus {"error":{code,message,status}}).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EmulatorError } from '../../errors.js';
-import { httpStatusOf, toJsonErrorBody } from '../status.js';
+import type { EmulatorError } from '../errors.js';
+import { httpStatusOf, toJsonErrorBody } from './status.js';
 
 const EXPOSED_HEADERS = 'X-HTTP-Session-Id, Content-Type, Content-Length, Date';
 
