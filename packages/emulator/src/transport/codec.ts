@@ -83,7 +83,20 @@ export const JSON_LEAVES: Leaves = {
   readBytes: readBase64,
 };
 
-/** grpc-js objects (longs: String, enums: String, bytes: Buffer, defaults: false). */
+/**
+ * How @grpc/proto-loader must shape messages for the object face. Without `keepCase`, fields
+ * carry proto3 JSON's lowerCamel names; int64 as decimal strings and enums as names read as in
+ * JSON; bytes stay Buffers; `defaults: false` leaves unset fields out, as JSON does; and no
+ * `oneofs`, whose virtual fields would read as unknown names.
+ */
+export const GRPC_LOADER_OPTIONS = {
+  longs: String,
+  enums: String,
+  bytes: Buffer,
+  defaults: false,
+} as const;
+
+/** grpc-js objects, loaded with GRPC_LOADER_OPTIONS. */
 export const OBJECT_LEAVES: Leaves = {
   timestamp: (time) => ({ seconds: String(time.seconds), nanos: time.nanos }),
   bytes: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { EmulatorError } from '../../errors.js';
 import type { Caller, FirestoreService } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
-import { objectCodec } from '../codec.js';
+import { GRPC_LOADER_OPTIONS, objectCodec } from '../codec.js';
 import type { Logger } from '../logger.js';
 import { callRpc, databaseOf, RPCS } from '../rpcs.js';
 import type { Rpc } from '../rpcs.js';
@@ -22,20 +22,6 @@ import type { StreamRpc, WireStream } from '../streams.js';
 const MAX_PENDING_LISTEN_RESPONSES = 100_000;
 
 const PROTO_ROOT = fileURLToPath(new URL('../../../protos/', import.meta.url));
-
-/**
- * Without `keepCase`, messages carry proto3 JSON's lowerCamel field names, so one codec reads
- * both wires. int64 as decimal strings and enums as names read as in JSON; bytes stay Buffers;
- * `defaults: false` leaves unset fields out, as JSON does; no `oneofs`, whose virtual fields
- * would read as unknown names.
- */
-const LOADER_OPTIONS: protoLoader.Options = {
-  includeDirs: [PROTO_ROOT],
-  longs: String,
-  enums: String,
-  bytes: Buffer,
-  defaults: false,
-};
 
 export type GrpcTransport = {
   inject(socket: Duplex): void;
@@ -58,7 +44,10 @@ function toServiceError(error: EmulatorError): Partial<grpc.StatusObject> {
 }
 
 export function createGrpcTransport(service: FirestoreService, log: Logger): GrpcTransport {
-  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', LOADER_OPTIONS);
+  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
+    ...GRPC_LOADER_OPTIONS,
+    includeDirs: [PROTO_ROOT],
+  });
   const loaded = grpc.loadPackageDefinition(definition) as unknown as {
     google: { firestore: { v1: { Firestore: { service: grpc.ServiceDefinition } } } };
   };
