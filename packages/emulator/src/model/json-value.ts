@@ -96,10 +96,6 @@ function jsonLeaves(style: JsonValueStyle): ValueLeaves {
   return { ...style, bytes: toBase64, double: toJsonDouble };
 }
 
-export function toJsonValue(value: Value, style: JsonValueStyle): JsonValue {
-  return encodeValue(value, jsonLeaves(style)) as JsonValue;
-}
-
 export function toJsonFields(fields: Fields, style: JsonValueStyle): Record<string, JsonValue> {
   return encodeFields(fields, jsonLeaves(style)) as Record<string, JsonValue>;
 }

@@ -8,7 +8,8 @@ const EXPOSED_HEADERS = 'X-HTTP-Session-Id, Content-Type, Content-Length, Date';
 
 /**
  * Credentialed requests (the SDK's XhrIo sets withCredentials) are refused by the browser when the
- * answer is `Access-Control-Allow-Origin: *`, so the Origin is echoed (wire-brief §10.1).
+ * answer is `Access-Control-Allow-Origin: *` (the SDK then only reports that it could not reach
+ * the backend), so the Origin is echoed.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
