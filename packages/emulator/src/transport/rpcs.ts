@@ -8,9 +8,8 @@
 import { EmulatorError } from '../errors.js';
 import type { Caller, FirestoreService, RequestContext } from '../service/types.js';
 import type { Codec } from './codec.js';
-import { readArray, readBoolean, readString } from './json-reader.js';
+import { readArray, readBoolean, readMessage, readString } from './json-reader.js';
 import type { JsonObject } from './json-reader.js';
-import { readMessage } from './json-reader.js';
 import { parseInt32 } from './wire-common.js';
 
 export type Rpc = {
@@ -323,7 +322,7 @@ export const RPCS = {
 const DATABASE_OF = /^(projects\/[^/]+\/databases\/[^/]+)(?:\/|$)/;
 
 /** `projects/{p}/databases/{d}` of a resource name; INVALID_ARGUMENT naming `field` otherwise. */
-export function databaseOf(name: unknown, field: string): string {
+export function databaseOfResource(name: unknown, field: string): string {
   const match = typeof name === 'string' ? DATABASE_OF.exec(name) : null;
   if (!match) {
     throw new EmulatorError(
@@ -354,6 +353,6 @@ export async function callRpc(
   caller: () => Caller,
 ): Promise<unknown> {
   const request = readMessage(raw, '', rpc.fields);
-  const database = databaseOf(resourceOf(request, rpc.resource), rpc.resource);
+  const database = databaseOfResource(resourceOf(request, rpc.resource), rpc.resource);
   return rpc.run(codec, service, { caller: caller(), database }, request);
 }

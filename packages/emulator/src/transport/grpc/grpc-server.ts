@@ -12,7 +12,7 @@ import type { Caller, FirestoreService } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
 import { GRPC_LOADER_OPTIONS, objectCodec } from '../codec.js';
 import type { Logger } from '../logger.js';
-import { callRpc, databaseOf, RPCS } from '../rpcs.js';
+import { callRpc, databaseOfResource, RPCS } from '../rpcs.js';
 import type { Rpc } from '../rpcs.js';
 import { grpcStatusOf, toEmulatorError } from '../status.js';
 import { CLOSED_STREAM, openStream } from '../streams.js';
@@ -106,7 +106,7 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
         if (stream === undefined) {
           try {
             const ctx = {
-              database: databaseOf(raw.database, 'database'),
+              database: databaseOfResource(raw.database, 'database'),
               caller: callerOf(call)(),
             };
             stream = openStream(rpc, service, ctx, objectCodec, output, log);
