@@ -5,6 +5,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const TRANSPORT = 'packages/emulator/src/transport';
+const TRANSPORT_ADAPTERS = ['http', 'webchannel', 'grpc'];
+
+function transportBoundaries() {
+  const upward = {
+    group: ['**/admin/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
+    message: 'Transports must not import admin/, server or cli; server.ts wires them.',
+  };
+  const adapterImports = (adapters) => ({
+    group: adapters.map((adapter) => `**/${adapter}/**`),
+    message:
+      'A transport adapter never imports another (or is imported by transport/ itself); move what they share into transport/.',
+  });
+  return [
+    {
+      files: [`${TRANSPORT}/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [upward, adapterImports(TRANSPORT_ADAPTERS)] },
+        ],
+      },
+    },
+    ...TRANSPORT_ADAPTERS.map((adapter) => ({
+      files: [`${TRANSPORT}/${adapter}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [upward, adapterImports(TRANSPORT_ADAPTERS.filter((a) => a !== adapter))],
+          },
+        ],
+      },
+    })),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,23 +105,10 @@ export default tseslint.config(
     files: ['apps/web/src/lib/firebase/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  // Transports are adapters under the composition root: they never reach up into admin/.
-  {
-    files: ['packages/emulator/src/transport/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/admin/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
-              message: 'Transports must not import admin/, server or cli; server.ts wires them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Transports are adapters under the composition root: they never reach up into admin/. Each
+  // adapter folder (http, webchannel, grpc) also stays out of the others: what two of them share
+  // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.
+  ...transportBoundaries(),
   // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
   {
     files: ['packages/emulator/src/{model,query,rules,store,service}/**/*.ts'],

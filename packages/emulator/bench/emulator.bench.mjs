@@ -1,5 +1,5 @@
-// Emulator figures of emulator.md §Performance, measured on the built CLI (dist/cli.js) in
-// separate processes: start to port accepting, idle memory, memory with 1,000 documents, and
+// The emulator's performance figures (each row carries its goal), measured on the built CLI
+// (dist/cli.js) in separate processes: start to port accepting, idle memory, memory with 1,000 documents, and
 // commit latency with 10 query listeners at 1k vs 100k stored documents.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
-// Write-to-listener latency on loopback with the unmodified browser SDK (emulator.md
-// §Performance): a page bundled with Vite runs two Firestore instances in headless Chromium,
+// Write-to-listener latency on loopback with the unmodified browser SDK (goal: p50 < 15 ms):
+// a page bundled with Vite runs two Firestore instances in headless Chromium,
 // one writing a document and one listening to it, against the built emulator CLI.
 import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -38,9 +38,4 @@ export class EmulatorError extends Error {
   }
 }
 
-/** Throws INVALID_ARGUMENT with `message` unless `condition` holds. */
-export function assertArgument(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new EmulatorError('INVALID_ARGUMENT', message);
-}
-
 export const PERMISSION_DENIED_MESSAGE = 'Missing or insufficient permissions.';

@@ -1,9 +1,17 @@
-// Public entry of the emulator package: boot a server in-process (tests, scripts) or reach the
-// core and the wire codecs.
+// Public entry of the emulator package: boot a server in-process (tests, scripts), or build the
+// core it serves (to inject a fake clock or store through `ServerOptions.core`), with the types
+// of the operation table and the model. The wire codecs stay internal to src/transport.
 export { createServer, StartupError } from './server.js';
 export type { EmulatorServer, ServerOptions, TransportStats } from './server.js';
+export { createEmulatorCore } from './service/index.js';
+export type { EmulatorCore, EmulatorCoreOptions, EmulatorStats } from './service/index.js';
 export type { CoreHandle } from './admin/core-handle.js';
-export type { RulesController, RulesIssue, RulesSource } from './admin/rules-controller.js';
+export type {
+  RulesController,
+  RulesIssue,
+  RulesLoadResult,
+  RulesSource,
+} from './admin/rules-controller.js';
 export type { Logger } from './transport/logger.js';
 export { consoleLogger, silentLogger } from './transport/logger.js';
 export type {

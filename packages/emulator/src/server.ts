@@ -1,7 +1,7 @@
 // createServer: one TCP port for everything. Each connection's first bytes decide its fate: the
 // HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
 // (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
-// hence the sniffing (wire-brief §1).
+// hence the sniffing.
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { RequestListener, Server as HttpServer } from 'node:http';
@@ -301,7 +301,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     log,
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
-  const controlDeps = { core, rules, defaultProjectId: options.projectId ?? 'demo-project' };
+  const controlDeps = { core, rules };
   const httpServer = createHttp1Server(
     createHttpHandler({
       service: core.service,

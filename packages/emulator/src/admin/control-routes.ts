@@ -1,17 +1,18 @@
-// Emulator-only control endpoints (wire-brief §7): load rules, wipe documents, export data.
-// Paths: /emulator/v1/projects/{p}:securityRules, /emulator/v1/projects/{p}/databases/{d}/documents,
-// /emulator/v1/projects/{p}:export.
+// Emulator-only control endpoints, as the official emulator serves them: load rules (per
+// project, or per database), wipe documents, export data. Paths:
+// /emulator/v1/projects/{p}:securityRules, /emulator/v1/projects/{p}/databases/{d}:securityRules,
+// /emulator/v1/projects/{p}/databases/{d}/documents, /emulator/v1/projects/{p}:export.
 import { resolve } from 'node:path';
 import { EmulatorError } from '../errors.js';
+import type { AuthorizerScope } from '../service/types.js';
 import type { ControlReply, ControlRequest } from '../transport/http/http-handler.js';
-import { readArray, readBoolean, readMessage, readString } from '../transport/http/json-reader.js';
+import { readArray, readBoolean, readMessage, readString } from '../transport/json-reader.js';
 import type { CoreHandle } from './core-handle.js';
 import type { RulesController, RulesIssue } from './rules-controller.js';
 
 export type ControlDeps = {
   readonly core: CoreHandle;
   readonly rules: RulesController;
-  readonly defaultProjectId: string;
 };
 
 function decode(segment: string): string {
@@ -43,9 +44,10 @@ export async function handleControl(
   if (rest[0] !== 'projects' || rest.length < 2) throw notFound(method, pathname);
   const projectAndVerb = rest[1]!;
 
-  if (rest.length === 2 && projectAndVerb.endsWith(':securityRules')) {
+  const rulesScope = securityRulesScope(rest);
+  if (rulesScope !== undefined) {
     if (method !== 'PUT' && method !== 'POST') throw notFound(method, pathname);
-    return loadRules(deps, request.body);
+    return loadRules(deps, request.body, rulesScope);
   }
   if (rest.length === 2 && projectAndVerb.endsWith(':export')) {
     if (method !== 'POST') throw notFound(method, pathname);
@@ -68,7 +70,25 @@ export async function handleControl(
   throw notFound(method, pathname);
 }
 
-async function loadRules(deps: ControlDeps, raw: unknown): Promise<ControlReply> {
+const RULES_VERB = ':securityRules';
+
+/** `projects/{p}:securityRules` or `projects/{p}/databases/{d}:securityRules`, else undefined. */
+function securityRulesScope(rest: readonly string[]): AuthorizerScope | undefined {
+  const last = rest[rest.length - 1]!;
+  if (!last.endsWith(RULES_VERB)) return undefined;
+  const name = last.slice(0, -RULES_VERB.length);
+  if (rest.length === 2 && name !== '') return { projectId: name };
+  if (rest.length === 4 && rest[2] === 'databases' && rest[1] !== '' && name !== '') {
+    return { projectId: rest[1]!, databaseId: name };
+  }
+  return undefined;
+}
+
+async function loadRules(
+  deps: ControlDeps,
+  raw: unknown,
+  scope: AuthorizerScope,
+): Promise<ControlReply> {
   const body = readMessage(raw, '', ['rules', 'ignoreErrors']);
   const ignoreErrors =
     body.ignoreErrors === undefined ? false : readBoolean(body.ignoreErrors, 'ignore_errors');
@@ -85,7 +105,7 @@ async function loadRules(deps: ControlDeps, raw: unknown): Promise<ControlReply>
   const name =
     file.name === undefined ? 'security.rules' : readString(file.name, 'rules.files[0].name');
   const content = readString(file.content ?? '', 'rules.files[0].content');
-  const result = await deps.rules.load({ name, content });
+  const result = await deps.rules.load({ name, content }, scope);
   if (!result.loaded && !ignoreErrors) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',

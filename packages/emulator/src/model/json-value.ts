@@ -1,9 +1,11 @@
-// Firestore's proto3 JSON value encoding, shared by the REST/WebChannel codec and this emulator's
-// export files: int64 as a decimal string, NaN/±Infinity/-0 as strings, bytes in base64, and
-// empty `values`/`fields` omitted. Pure; decoding stays with each reader (strict for requests,
-// lenient for export files this emulator wrote).
+// Firestore's Value encoding, written once for every place a value leaves the emulator: proto3
+// JSON (REST, WebChannel), grpc-js message objects, and this emulator's export files. The shapes
+// are the same everywhere (`{integerValue}`, `{mapValue: {fields}}`, empty `values`/`fields`
+// omitted); only the leaves differ, so each caller passes a leaf style. Pure; decoding stays with
+// each reader (strict for requests, lenient for export files this emulator wrote).
 import type { Fields, Timestamp, Value } from './types.js';
 
+/** A Value as proto3 JSON spells it (the REST and export-file leaf styles). */
 export type JsonValue =
   | { nullValue: 'NULL_VALUE' | null }
   | { booleanValue: boolean }
@@ -17,11 +19,22 @@ export type JsonValue =
   | { arrayValue: { values?: JsonValue[] } }
   | { mapValue: { fields?: Record<string, JsonValue> } };
 
-/** The two spellings that differ between REST responses and export files. */
+/** A Value in any leaf style: one field named after its kind. */
+export type EncodedValue = { readonly [kind: string]: unknown };
+
+/** How the leaves that differ between encodings are written. */
+export type ValueLeaves = {
+  readonly timestamp: (time: Timestamp) => unknown;
+  readonly bytes: (bytes: Uint8Array) => unknown;
+  readonly double: (value: number) => unknown;
+  /** REST and gRPC send `"NULL_VALUE"`; export files store JSON `null`. */
+  readonly nullValue: 'NULL_VALUE' | null;
+};
+
+/** Leaves that are JSON text: base64 bytes, doubles with their special values as strings. */
 export type JsonValueStyle = {
   /** REST trims the fraction to 0, 3, 6 or 9 digits; export files always keep nine. */
   readonly timestamp: (time: Timestamp) => string;
-  /** REST sends `"NULL_VALUE"`; export files store JSON `null`. */
   readonly nullValue: 'NULL_VALUE' | null;
 };
 
@@ -34,22 +47,26 @@ export function toJsonDouble(d: number): number | string {
   return d;
 }
 
-export function toJsonValue(value: Value, style: JsonValueStyle): JsonValue {
+export function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+export function encodeValue(value: Value, leaves: ValueLeaves): EncodedValue {
   switch (value.kind) {
     case 'null':
-      return { nullValue: style.nullValue };
+      return { nullValue: leaves.nullValue };
     case 'boolean':
       return { booleanValue: value.value };
     case 'integer':
       return { integerValue: value.value.toString() };
     case 'double':
-      return { doubleValue: toJsonDouble(value.value) };
+      return { doubleValue: leaves.double(value.value) };
     case 'timestamp':
-      return { timestampValue: style.timestamp(value.value) };
+      return { timestampValue: leaves.timestamp(value.value) };
     case 'string':
       return { stringValue: value.value };
     case 'bytes':
-      return { bytesValue: Buffer.from(value.value).toString('base64') };
+      return { bytesValue: leaves.bytes(value.value) };
     case 'reference':
       return { referenceValue: value.value };
     case 'geoPoint':
@@ -59,18 +76,26 @@ export function toJsonValue(value: Value, style: JsonValueStyle): JsonValue {
         arrayValue:
           value.values.length === 0
             ? {}
-            : { values: value.values.map((item) => toJsonValue(item, style)) },
+            : { values: value.values.map((item) => encodeValue(item, leaves)) },
       };
     case 'map':
       return {
-        mapValue: value.fields.size === 0 ? {} : { fields: toJsonFields(value.fields, style) },
+        mapValue: value.fields.size === 0 ? {} : { fields: encodeFields(value.fields, leaves) },
       };
   }
 }
 
-export function toJsonFields(fields: Fields, style: JsonValueStyle): Record<string, JsonValue> {
+export function encodeFields(fields: Fields, leaves: ValueLeaves): Record<string, EncodedValue> {
   // A null-prototype object so that a field named `__proto__` stays an ordinary key.
-  const out = Object.create(null) as Record<string, JsonValue>;
-  for (const [key, value] of fields) out[key] = toJsonValue(value, style);
+  const out = Object.create(null) as Record<string, EncodedValue>;
+  for (const [key, value] of fields) out[key] = encodeValue(value, leaves);
   return out;
+}
+
+function jsonLeaves(style: JsonValueStyle): ValueLeaves {
+  return { ...style, bytes: toBase64, double: toJsonDouble };
+}
+
+export function toJsonFields(fields: Fields, style: JsonValueStyle): Record<string, JsonValue> {
+  return encodeFields(fields, jsonLeaves(style)) as Record<string, JsonValue>;
 }

@@ -113,10 +113,6 @@ export function parseParentName(parent: string, database?: string): ResourcePath
   return path;
 }
 
-export function documentsRoot(database: string): string {
-  return `${database}/documents`;
-}
-
 /** `…/documents/a/b/c/d` → `…/documents/a/b/c` (the collection holding the document). */
 export function collectionPathOf(documentName: string): string {
   return documentName.slice(0, documentName.lastIndexOf('/'));
@@ -126,11 +122,6 @@ export function collectionPathOf(documentName: string): string {
 export function collectionIdOf(documentName: string): string {
   const collection = collectionPathOf(documentName);
   return collection.slice(collection.lastIndexOf('/') + 1);
-}
-
-/** `…/documents/a/b/c/d` → `d`. */
-export function documentIdOf(documentName: string): string {
-  return documentName.slice(documentName.lastIndexOf('/') + 1);
 }
 
 /** The parent a collection query names: `…/documents` or `…/documents/a/b` for `…/a/b/c/d`. */
@@ -238,11 +229,6 @@ export function parseFieldPath(text: string, syntax: FieldPathSyntax = {}): Fiel
 
 export function fieldPathEquals(a: FieldPath, b: FieldPath): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
-}
-
-/** True when `prefix` is a (non-strict) prefix of `path`. */
-export function fieldPathIsPrefixOf(prefix: FieldPath, path: FieldPath): boolean {
-  return prefix.length <= path.length && prefix.every((s, i) => s === path[i]);
 }
 
 export function isDocumentNameField(path: FieldPath): boolean {

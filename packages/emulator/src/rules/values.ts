@@ -52,8 +52,6 @@ export type RulesValue =
   | PathValue
   | MapDiffValue;
 
-export type RulesType = RulesValue['type'];
-
 export const NULL: NullValue = { type: 'null' };
 export const TRUE: BoolValue = { type: 'bool', value: true };
 export const FALSE: BoolValue = { type: 'bool', value: false };

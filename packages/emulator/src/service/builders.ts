@@ -2,7 +2,7 @@
 // { x: 2 })`, `remove('coll/a')`, plus request contexts and a recording listen sink.
 import { field, nameOf, TEST_DATABASE, wrap, wrapFields } from '../model/builders.js';
 import type { FieldTransform, Precondition, Timestamp, Write } from '../model/types.js';
-import type { ListenResponse, ListenSink, RequestContext } from './types.js';
+import type { ListenResponse, RequestContext, StreamSink } from './types.js';
 
 export const ownerContext: RequestContext = { caller: { kind: 'owner' }, database: TEST_DATABASE };
 
@@ -100,20 +100,22 @@ export const arrayRemove = (path: string, ...elements: unknown[]): FieldTransfor
   elements: elements.map(wrap),
 });
 
-/** A listen sink that records responses; `take()` returns and clears them. */
-export class RecordingSink implements ListenSink {
-  responses: ListenResponse[] = [];
-  failure: Error | null = null;
+/** A stream sink that records responses; `take()` returns and clears them. */
+export class RecordingSink<Response = ListenResponse> implements StreamSink<Response> {
+  responses: Response[] = [];
+  failure: unknown = null;
+  ends = 0;
 
-  send(response: ListenResponse): void {
+  send(response: Response): void {
     this.responses.push(response);
   }
 
-  fail(error: Error): void {
-    this.failure = error;
+  end(error?: unknown): void {
+    this.ends++;
+    if (error !== undefined) this.failure = error;
   }
 
-  take(): ListenResponse[] {
+  take(): Response[] {
     const taken = this.responses;
     this.responses = [];
     return taken;

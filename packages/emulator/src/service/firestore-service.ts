@@ -17,12 +17,16 @@ import { runQueryOnStore } from './query-runner.js';
 import { documentVersion, type Transaction, type TransactionRegistry } from './transactions.js';
 import type {
   Authorizer,
+  BatchWriteOutcome,
+  ClientStream,
   CommitResponse,
   FirestoreService,
   ReadConsistency,
   ReadView,
   RequestContext,
-  WriteSession,
+  StreamSink,
+  WriteRequest,
+  WriteResponse,
 } from './types.js';
 
 export type ServiceDeps = {
@@ -30,12 +34,18 @@ export type ServiceDeps = {
   readonly clock: Clock;
   readonly listen: ListenEngine;
   readonly transactions: TransactionRegistry;
-  readonly authorizer: () => Authorizer;
+  /** The authorizer in force for a database (`projects/{p}/databases/{d}`). */
+  readonly authorizer: (database: string) => Authorizer;
   /** Counts open write sessions for stats. */
   readonly writeSessions: { open: number };
+  /** Picks the id of a document created without one. */
+  readonly newDocumentId: () => string;
 };
 
 const CONTENTION_MESSAGE = 'Too much contention on these documents. Please try again.';
+
+/** The SDK pipelines at most 10 batches; far more means a client that is not waiting for replies. */
+const MAX_PENDING_BATCHES = 1000;
 
 function readView(deps: ServiceDeps): ReadView {
   return { time: deps.clock.now(), lookup: (name) => deps.store.get(name) };
@@ -116,7 +126,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
     writes: Parameters<typeof applyWrites>[2],
   ): CommitResponse => {
     const { commitTime, writeResults, changes } = applyWrites(
-      { store: deps.store, clock: deps.clock, authorizer: deps.authorizer() },
+      { store: deps.store, clock: deps.clock, authorizer: deps.authorizer(ctx.database) },
       ctx,
       writes,
     );
@@ -146,7 +156,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       const { transaction, newId } = openRead(deps, ctx, req);
       if (ctx.caller.kind !== 'owner') {
         const view = readView(deps);
-        const authorizer = deps.authorizer();
+        const authorizer = deps.authorizer(ctx.database);
         for (const name of req.documents) authorizer.authorizeGet(ctx, { ...view, name });
       }
       const readTime = responseTime(deps, req);
@@ -166,7 +176,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       const { transaction, newId } = openRead(deps, ctx, req);
       if (ctx.caller.kind !== 'owner') {
         deps
-          .authorizer()
+          .authorizer(ctx.database)
           .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
       }
       const readTime = responseTime(deps, req);
@@ -188,7 +198,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       const { transaction, newId } = openRead(deps, ctx, req);
       if (ctx.caller.kind !== 'owner') {
         deps
-          .authorizer()
+          .authorizer(ctx.database)
           .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
       }
       const readTime = responseTime(deps, req);
@@ -214,7 +224,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
 
     async listCollectionIds(ctx, req) {
       parseParentName(req.parent, ctx.database);
-      if (ctx.caller.kind !== 'owner' && deps.authorizer() !== allowAllAuthorizer) {
+      if (ctx.caller.kind !== 'owner' && deps.authorizer(ctx.database) !== allowAllAuthorizer) {
         // Security rules cannot grant this; production allows it only to privileged callers.
         throw new EmulatorError('PERMISSION_DENIED', 'Missing or insufficient permissions.');
       }
@@ -244,7 +254,9 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
         offset: 0,
       };
       if (ctx.caller.kind !== 'owner') {
-        deps.authorizer().authorizeList(ctx, { ...readView(deps), parent: req.parent, query });
+        deps
+          .authorizer(ctx.database)
+          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query });
       }
       const pageSize = parsePageSize(req.pageSize);
       const documents: Document[] = [...deps.store.collectionDocuments(collectionPath)];
@@ -276,38 +288,156 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
         : { documents: masked };
     },
 
+    async getDocument(ctx, req) {
+      const { results } = await service.batchGetDocuments(ctx, {
+        ...req,
+        documents: [req.name],
+      });
+      const result = results[0];
+      if (!result || !('found' in result)) {
+        throw new EmulatorError('NOT_FOUND', `Document "${req.name}" not found.`);
+      }
+      return result.found;
+    },
+
+    async createDocument(ctx, req) {
+      const id = req.documentId ? req.documentId : deps.newDocumentId();
+      const name = `${req.parent}/${req.collectionId}/${id}`;
+      commitWrites(ctx, [
+        {
+          kind: 'update',
+          name,
+          fields: req.fields,
+          transforms: [],
+          precondition: { kind: 'exists', exists: false },
+        },
+      ]);
+      return readBack(ctx, name);
+    },
+
+    async updateDocument(ctx, req) {
+      commitWrites(ctx, [
+        {
+          kind: 'update',
+          name: req.name,
+          fields: req.fields,
+          ...(req.updateMask ? { updateMask: req.updateMask } : {}),
+          transforms: [],
+          ...(req.precondition ? { precondition: req.precondition } : {}),
+        },
+      ]);
+      return readBack(ctx, req.name);
+    },
+
+    async deleteDocument(ctx, req) {
+      commitWrites(ctx, [
+        {
+          kind: 'delete',
+          name: req.name,
+          ...(req.precondition ? { precondition: req.precondition } : {}),
+        },
+      ]);
+    },
+
+    async batchWrite(ctx, req) {
+      const outcomes: BatchWriteOutcome[] = [];
+      for (const write of req.writes) {
+        try {
+          const { writeResults } = commitWrites(ctx, [write]);
+          outcomes.push({ ok: true, result: writeResults[0] ?? { transformResults: [] } });
+        } catch (error) {
+          if (!(error instanceof EmulatorError)) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
+    },
+
     listen(ctx, sink) {
       return deps.listen.open(ctx, sink);
     },
 
-    openWriteSession(ctx) {
-      const streamId = randomBytes(12).toString('base64url');
-      let counter = 0;
-      let closed = false;
-      const nextToken = (): Uint8Array => {
-        const token = Buffer.alloc(8);
-        token.writeBigUInt64BE(BigInt(++counter));
-        return new Uint8Array(token);
-      };
-      const session: WriteSession = {
-        streamId,
-        handshake() {
-          return { streamId, streamToken: nextToken() };
-        },
-        async write(writes) {
-          if (closed) throw new EmulatorError('CANCELLED', 'The write stream is closed.');
-          const response = commitWrites(ctx, writes);
-          return { ...response, streamToken: nextToken() };
-        },
-        close() {
-          if (closed) return;
-          closed = true;
-          deps.writeSessions.open--;
-        },
-      };
-      deps.writeSessions.open++;
-      return session;
+    write(ctx, sink) {
+      return openWriteStream(deps, ctx, sink, commitWrites);
     },
   };
+
+  /** Production answers document CRUD with the written document, whatever the caller may read. */
+  const readBack = (ctx: RequestContext, name: string) =>
+    service.getDocument({ ...ctx, caller: { kind: 'owner' } }, { name });
+
   return service;
+}
+
+/**
+ * The Write stream: the first request is the handshake (answered with a stream id), each later
+ * one commits a batch, answered strictly in arrival order; an empty request or `finish()` closes
+ * cleanly once the batches already received are answered. `state` is the stream's only record of
+ * being closed: every way of ending it goes through `close`.
+ */
+function openWriteStream(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  sink: StreamSink<WriteResponse>,
+  commitWrites: (ctx: RequestContext, writes: Parameters<typeof applyWrites>[2]) => CommitResponse,
+): ClientStream<WriteRequest> {
+  const streamId = randomBytes(12).toString('base64url');
+  let state: 'new' | 'open' | 'finishing' | 'closed' = 'new';
+  let counter = 0;
+  let pending = 0;
+  let chain: Promise<void> = Promise.resolve();
+  const nextToken = (): Uint8Array => {
+    const token = Buffer.alloc(8);
+    token.writeBigUInt64BE(BigInt(++counter));
+    return new Uint8Array(token);
+  };
+  const close = (error?: unknown): void => {
+    if (state === 'closed') return;
+    if (state !== 'new') deps.writeSessions.open--;
+    state = 'closed';
+    sink.end(error);
+  };
+  const finish = (): void => {
+    if (state === 'new') close();
+    if (state !== 'open') return;
+    state = 'finishing';
+    chain = chain.then(() => close());
+  };
+  return {
+    receive(request) {
+      if (state === 'new') {
+        state = 'open';
+        deps.writeSessions.open++;
+        sink.send({ streamId, streamToken: nextToken(), writeResults: [] });
+        return;
+      }
+      if (state !== 'open') return;
+      const writes = request.writes;
+      if (!writes || writes.length === 0) {
+        finish();
+        return;
+      }
+      if (pending >= MAX_PENDING_BATCHES) {
+        close(
+          new EmulatorError(
+            'RESOURCE_EXHAUSTED',
+            `More than ${MAX_PENDING_BATCHES} write batches are waiting on this stream.`,
+          ),
+        );
+        return;
+      }
+      pending++;
+      chain = chain.then(() => {
+        pending--;
+        if (state === 'closed') return;
+        try {
+          sink.send({ ...commitWrites(ctx, writes), streamToken: nextToken() });
+        } catch (error) {
+          close(error);
+        }
+      });
+    },
+    finish,
+    close,
+  };
 }

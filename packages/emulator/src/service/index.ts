@@ -6,11 +6,12 @@ import { MemoryStore } from '../store/memory-store.js';
 import { exportStore, readExport } from '../store/persistence.js';
 import type { Store } from '../store/store.js';
 import { allowAllAuthorizer } from './allow-all-authorizer.js';
+import { autoId } from './auto-id.js';
 import { createFirestoreService } from './firestore-service.js';
 import { ListenEngine } from './listen.js';
 import type { DocumentChange } from './query-runner.js';
 import { TransactionRegistry } from './transactions.js';
-import type { Authorizer, FirestoreService } from './types.js';
+import type { Authorizer, AuthorizerScope, FirestoreService } from './types.js';
 
 export type EmulatorCoreOptions = {
   /** Defaults to a monotonic wall clock in microseconds. */
@@ -32,8 +33,10 @@ export type EmulatorStats = {
 
 export type EmulatorCore = {
   readonly service: FirestoreService;
-  setAuthorizer(authorizer: Authorizer): void;
-  authorizer(): Authorizer;
+  /** Sets the authorizer of `scope`, or the default one for every project without a scope. */
+  setAuthorizer(authorizer: Authorizer, scope?: AuthorizerScope): void;
+  /** The authorizer in force for `database` (`projects/{p}/databases/{d}`), or the default. */
+  authorizer(database?: string): Authorizer;
   /** Deletes every document of `database` (`projects/p/databases/d`); listeners see deletes. */
   clearDocuments(database: string): void;
   /** Writes all data to `dir` (created if needed). */
@@ -46,8 +49,15 @@ export type EmulatorCore = {
 export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorCore {
   const store = options.store ?? new MemoryStore();
   const clock = options.clock ?? createMonotonicClock();
-  let authorizer: Authorizer = allowAllAuthorizer;
-  const listen = new ListenEngine(store, clock, () => authorizer);
+  let defaultAuthorizer: Authorizer = allowAllAuthorizer;
+  // Keyed `projects/{p}` or `projects/{p}/databases/{d}`.
+  const scoped = new Map<string, Authorizer>();
+  const authorizerFor = (database?: string): Authorizer => {
+    if (database === undefined || scoped.size === 0) return defaultAuthorizer;
+    const project = database.slice(0, database.indexOf('/databases/'));
+    return scoped.get(database) ?? scoped.get(project) ?? defaultAuthorizer;
+  };
+  const listen = new ListenEngine(store, clock, authorizerFor);
   const transactions = new TransactionRegistry();
   const writeSessions = { open: 0 };
   const service = createFirestoreService({
@@ -55,8 +65,9 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
     clock,
     listen,
     transactions,
-    authorizer: () => authorizer,
+    authorizer: authorizerFor,
     writeSessions,
+    newDocumentId: autoId,
   });
 
   const clearDocuments = (database: string): void => {
@@ -66,10 +77,12 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
 
   return {
     service,
-    setAuthorizer(next) {
-      authorizer = next;
+    setAuthorizer(next, scope) {
+      if (scope === undefined) defaultAuthorizer = next;
+      else if (scope.databaseId === undefined) scoped.set(`projects/${scope.projectId}`, next);
+      else scoped.set(`projects/${scope.projectId}/databases/${scope.databaseId}`, next);
     },
-    authorizer: () => authorizer,
+    authorizer: authorizerFor,
     clearDocuments,
     async exportData(dir) {
       await exportStore(store, dir, clock.now());

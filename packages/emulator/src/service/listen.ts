@@ -20,11 +20,12 @@ import { queryCandidates, runQueryOnStore, type DocumentChange } from './query-r
 import { QueryWindow, sameVersion, type WindowDelta } from './query-window.js';
 import type {
   Authorizer,
+  ListenRequest,
   ListenResponse,
-  ListenSession,
-  ListenSink,
+  ListenStream,
   ListenTarget,
   RequestContext,
+  StreamSink,
 } from './types.js';
 
 /** Most targets one listen stream may hold; more are rejected with RESOURCE_EXHAUSTED. */
@@ -119,15 +120,21 @@ function applyToResults(
   return { changed, removed };
 }
 
-class Session implements ListenSession {
+/** One Listen stream. `closed` is the stream's only "already closed" state (see ClientStream). */
+class Session implements ListenStream {
   readonly targets = new Map<number, Target>();
   closed = false;
 
   constructor(
     private readonly engine: ListenEngine,
     readonly ctx: RequestContext,
-    private readonly sink: ListenSink,
+    private readonly sink: StreamSink<ListenResponse>,
   ) {}
+
+  receive(request: ListenRequest): void {
+    if (request.kind === 'add') this.addTarget(request.target);
+    else if (request.kind === 'remove') this.removeTarget(request.targetId);
+  }
 
   addTarget(target: ListenTarget): void {
     if (!this.closed) this.engine.addTarget(this, target);
@@ -143,11 +150,20 @@ class Session implements ListenSession {
     this.send({ kind: 'targetChange', changeType: 'REMOVE', targetIds: [targetId] });
   }
 
-  close(): void {
+  finish(): void {
+    this.close();
+  }
+
+  close(error?: unknown): void {
     if (this.closed) return;
     this.closed = true;
     for (const target of [...this.targets.values()]) this.engine.unregister(target);
     this.engine.sessions.delete(this);
+    try {
+      this.sink.end(error);
+    } catch {
+      // The transport is gone already.
+    }
   }
 
   send(response: ListenResponse): void {
@@ -157,16 +173,6 @@ class Session implements ListenSession {
     } catch {
       // A sink that cannot take more (overflow, dead socket) ends its own session only.
       this.close();
-    }
-  }
-
-  fail(error: Error): void {
-    if (this.closed) return;
-    this.close();
-    try {
-      this.sink.fail(error);
-    } catch {
-      // The transport is gone already.
     }
   }
 }
@@ -185,7 +191,8 @@ export class ListenEngine {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly authorizer: () => Authorizer,
+    /** The authorizer in force for a database (`projects/{p}/databases/{d}`). */
+    private readonly authorizer: (database: string) => Authorizer,
   ) {}
 
   get activeTargets(): number {
@@ -197,7 +204,7 @@ export class ListenEngine {
     return this.views.size;
   }
 
-  open(ctx: RequestContext, sink: ListenSink): ListenSession {
+  open(ctx: RequestContext, sink: StreamSink<ListenResponse>): ListenStream {
     const session = new Session(this, ctx, sink);
     this.sessions.add(session);
     return session;
@@ -219,7 +226,7 @@ export class ListenEngine {
   ): void {
     if (ctx.caller.kind === 'owner') return;
     const view = { time: this.clock.now(), lookup: (name: string) => this.store.get(name) };
-    const authorizer = this.authorizer();
+    const authorizer = this.authorizer(ctx.database);
     if (spec.kind === 'documents') {
       for (const name of spec.names) authorizer.authorizeGet(ctx, { ...view, name });
     } else {
@@ -257,7 +264,7 @@ export class ListenEngine {
   addTarget(session: Session, spec: ListenTarget): void {
     const { targetId } = spec;
     if (session.targets.has(targetId)) {
-      session.fail(
+      session.close(
         new EmulatorError(
           'INVALID_ARGUMENT',
           `Target ID ${targetId} is already in use on this stream.`,

@@ -4,8 +4,9 @@ import { nameOf, TEST_DATABASE, wrapFields } from '../model/builders.js';
 import type { Write } from '../model/types.js';
 import { query, where } from '../query/builders.js';
 import { createMonotonicClock } from '../store/clock.js';
-import { ownerContext, set } from './builders.js';
+import { ownerContext, RecordingSink, set } from './builders.js';
 import { createEmulatorCore } from './index.js';
+import type { WriteResponse } from './types.js';
 
 const ROOT = `${TEST_DATABASE}/documents`;
 
@@ -109,22 +110,46 @@ describe('transactions', () => {
   });
 });
 
-describe('write sessions', () => {
+describe('write streams', () => {
   it('hands out a stream id and fresh non-empty tokens per batch', async () => {
     const { core } = setup();
-    const session = core.service.openWriteSession(ownerContext);
-    const { streamId, streamToken } = session.handshake();
-    expect(streamId.length).toBeGreaterThan(0);
-    expect(streamToken.length).toBeGreaterThan(0);
-    const first = await session.write([set('c/a', { x: 1 })]);
-    const second = await session.write([set('c/b', { x: 1 })]);
-    expect(first.streamToken.length).toBeGreaterThan(0);
-    expect(Buffer.from(first.streamToken).equals(Buffer.from(second.streamToken))).toBe(false);
-    expect(first.writeResults[0]?.updateTime).toEqual(first.commitTime);
+    const sink = new RecordingSink<WriteResponse>();
+    const stream = core.service.write(ownerContext, sink);
+    stream.receive({});
+    const [handshake] = sink.take();
+    expect(handshake!.streamId!.length).toBeGreaterThan(0);
+    expect(handshake!.streamToken.length).toBeGreaterThan(0);
+    stream.receive({ writes: [set('c/a', { x: 1 })] });
+    stream.receive({ writes: [set('c/b', { x: 1 })] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const [first, second] = sink.take();
+    expect(first!.streamToken.length).toBeGreaterThan(0);
+    expect(Buffer.from(first!.streamToken).equals(Buffer.from(second!.streamToken))).toBe(false);
+    expect(first!.writeResults[0]?.updateTime).toEqual(first!.commitTime);
     expect(core.stats().writeSessions).toBe(1);
-    session.close();
+    stream.close();
     expect(core.stats().writeSessions).toBe(0);
-    expect(await codeOf(session.write([set('c/c', {})]))).toBe('CANCELLED');
+    stream.receive({ writes: [set('c/c', {})] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sink.take()).toEqual([]);
+    expect(sink.ends).toBe(1);
+  });
+
+  it('closes cleanly after the batches already received, and ends once', async () => {
+    const { core } = setup();
+    const sink = new RecordingSink<WriteResponse>();
+    const stream = core.service.write(ownerContext, sink);
+    stream.receive({});
+    stream.receive({ writes: [set('c/a', { x: 1 })] });
+    stream.finish();
+    stream.receive({ writes: [set('c/b', { x: 1 })] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sink.take().map((r) => r.writeResults.length)).toEqual([0, 1]);
+    expect(sink.ends).toBe(1);
+    expect(sink.failure).toBe(null);
+    stream.close(new Error('late'));
+    expect(sink.ends).toBe(1);
+    expect(core.stats().writeSessions).toBe(0);
   });
 });
 

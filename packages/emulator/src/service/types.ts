@@ -1,9 +1,13 @@
 // The contract between transports and the Firestore service. Transports decode wire requests
 // into these shapes, call the service, and encode what comes back. Nothing here knows about
 // HTTP, WebChannel or gRPC.
+import type { EmulatorError } from '../errors.js';
 import type {
   Aggregation,
   Document,
+  FieldPath,
+  Fields,
+  Precondition,
   StructuredQuery,
   Timestamp,
   Value,
@@ -106,6 +110,37 @@ export type ListDocumentsResponse = {
   readonly nextPageToken?: string;
 };
 
+export type GetDocumentRequest = Omit<ReadConsistency, 'newTransaction'> & {
+  readonly name: string;
+  readonly mask?: readonly (readonly string[])[];
+};
+
+export type CreateDocumentRequest = {
+  /** `projects/{p}/databases/{d}/documents[/{parent doc path}]`. */
+  readonly parent: string;
+  readonly collectionId: string;
+  /** A new id is chosen when absent or empty. */
+  readonly documentId?: string;
+  readonly fields: Fields;
+};
+
+export type UpdateDocumentRequest = {
+  readonly name: string;
+  readonly fields: Fields;
+  readonly updateMask?: readonly FieldPath[];
+  readonly precondition?: Precondition;
+};
+
+export type DeleteDocumentRequest = {
+  readonly name: string;
+  readonly precondition?: Precondition;
+};
+
+/** Each write of a BatchWrite succeeds or fails on its own. */
+export type BatchWriteOutcome =
+  | { readonly ok: true; readonly result: WriteResult }
+  | { readonly ok: false; readonly error: EmulatorError };
+
 // ---- Listen --------------------------------------------------------------------------------
 
 export type ListenTarget = {
@@ -152,29 +187,52 @@ export type ListenResponse =
     }
   | { readonly kind: 'filter'; readonly targetId: number; readonly count: number };
 
-/** Where a listen session delivers responses. `close` ends the stream with an error. */
-export interface ListenSink {
-  send(response: ListenResponse): void;
-  fail(error: Error): void;
+/** One Listen request after decoding; `none` carries only the database (a first message). */
+export type ListenRequest =
+  | { readonly kind: 'add'; readonly target: ListenTarget }
+  | { readonly kind: 'remove'; readonly targetId: number }
+  | { readonly kind: 'none' };
+
+/**
+ * Where a stream delivers its responses. `end` is called exactly once, when the stream closes:
+ * with the error that ended it, or with none after a clean close or a `close()` by the transport.
+ * Nothing is sent after it.
+ */
+export interface StreamSink<Response> {
+  send(response: Response): void;
+  end(error?: unknown): void;
 }
 
-export interface ListenSession {
+/**
+ * A bidirectional stream as the service runs it. The stream owns its one "closed" state:
+ * `close` (from the transport: the wire went away, or a message could not be decoded) and the
+ * stream's own failures take the same path, and every later call is ignored.
+ */
+export interface ClientStream<Request> {
+  receive(request: Request): void;
+  /** The client half-closed: Listen ends at once, Write after the batches already received. */
+  finish(): void;
+  close(error?: unknown): void;
+}
+
+/** The Listen stream; `receive` dispatches to `addTarget` and `removeTarget`. */
+export interface ListenStream extends ClientStream<ListenRequest> {
   addTarget(target: ListenTarget): void;
   removeTarget(targetId: number): void;
-  close(): void;
 }
 
 // ---- Write stream --------------------------------------------------------------------------
 
-/** The Write stream's state machine, shared by WebChannel and gRPC. */
-export interface WriteSession {
-  readonly streamId: string;
-  /** Answers the first `{database}` message. */
-  handshake(): { streamId: string; streamToken: Uint8Array };
-  /** One batch. Rejects with EmulatorError; the transport then ends the stream. */
-  write(writes: readonly Write[]): Promise<CommitResponse & { streamToken: Uint8Array }>;
-  close(): void;
-}
+/** One Write request: the first is the handshake; later ones carry a batch, none = clean close. */
+export type WriteRequest = { readonly writes?: readonly Write[] };
+
+/** The handshake answer carries `streamId`; batch answers carry `commitTime` and results. */
+export type WriteResponse = {
+  readonly streamId?: string;
+  readonly streamToken: Uint8Array;
+  readonly commitTime?: Timestamp;
+  readonly writeResults: readonly WriteResult[];
+};
 
 // ---- Authorization hook --------------------------------------------------------------------
 
@@ -201,6 +259,12 @@ export interface Authorizer {
   /** Human-readable line for the start-up banner, e.g. "rules loaded from firestore.rules". */
   describe(): string;
 }
+
+/**
+ * Where an authorizer applies: every project (no scope), one project, or one database of it.
+ * The most specific scope set for a request's database wins.
+ */
+export type AuthorizerScope = { readonly projectId: string; readonly databaseId?: string };
 
 /** The store as a read sees it, for rules' get()/exists(). */
 export type ReadView = {
@@ -240,6 +304,16 @@ export interface FirestoreService {
     req: ListCollectionIdsRequest,
   ): Promise<ListCollectionIdsResponse>;
   listDocuments(ctx: RequestContext, req: ListDocumentsRequest): Promise<ListDocumentsResponse>;
-  listen(ctx: RequestContext, sink: ListenSink): ListenSession;
-  openWriteSession(ctx: RequestContext): WriteSession;
+  getDocument(ctx: RequestContext, req: GetDocumentRequest): Promise<Document>;
+  /** Answers the written document, whatever the caller may read (as production does). */
+  createDocument(ctx: RequestContext, req: CreateDocumentRequest): Promise<Document>;
+  updateDocument(ctx: RequestContext, req: UpdateDocumentRequest): Promise<Document>;
+  deleteDocument(ctx: RequestContext, req: DeleteDocumentRequest): Promise<void>;
+  /** Applies each write on its own (not atomically) and reports each outcome. */
+  batchWrite(
+    ctx: RequestContext,
+    req: { readonly writes: readonly Write[] },
+  ): Promise<readonly BatchWriteOutcome[]>;
+  listen(ctx: RequestContext, sink: StreamSink<ListenResponse>): ListenStream;
+  write(ctx: RequestContext, sink: StreamSink<WriteResponse>): ClientStream<WriteRequest>;
 }

@@ -1,6 +1,7 @@
 // Decodes the bearer token every transport receives (REST header, WebChannel handshake header,
 // gRPC metadata) into a Caller. Tokens are never verified: no signature, no `exp` check — the Auth
-// emulator signs nothing and rules-unit-testing's mock tokens expire in 1970 (wire-brief §8).
+// emulator signs nothing (alg none, empty signature) and rules-unit-testing's mock tokens expire
+// in 1970.
 import { EmulatorError } from '../errors.js';
 import type { Caller } from '../service/types.js';
 

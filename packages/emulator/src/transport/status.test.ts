@@ -5,7 +5,7 @@ import { grpcStatusOf, httpStatusOf, toEmulatorError, toJsonErrorBody } from './
 
 describe('status mapping', () => {
   it('gives the Lite SDK an HTTP status it maps back to the same code family', () => {
-    // The Lite SDK's table (wire-brief §9) for the statuses it understands.
+    // The Lite SDK's table (it reads only the HTTP status) for the statuses it understands.
     const lite: Partial<Record<Code, number>> = {
       FAILED_PRECONDITION: 400,
       INVALID_ARGUMENT: 400,

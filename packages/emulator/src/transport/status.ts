@@ -6,7 +6,7 @@ import type { Code } from '../errors.js';
 
 /**
  * HTTP status per canonical code, as Google's REST front end answers. The Lite SDK reads only the
- * HTTP status (wire-brief §9), so a permanent error must never map to a transient status.
+ * HTTP status, so a permanent error must never map to a transient status.
  */
 const HTTP_STATUS: Readonly<Record<Code, number>> = {
   OK: 200,
@@ -57,10 +57,4 @@ export function grpcStatusOf(code: Code): number {
 
 export function toJsonErrorBody(error: EmulatorError): JsonErrorBody {
   return { error: { code: CODES[error.code], message: error.message, status: error.code } };
-}
-
-/** Canonical name for a numeric gRPC code, for codes that arrive as numbers. */
-export function codeOfNumber(numeric: number): Code {
-  for (const [name, value] of Object.entries(CODES)) if (value === numeric) return name as Code;
-  return 'UNKNOWN';
 }

@@ -1,5 +1,6 @@
-// Wire-format helpers shared by the JSON (REST, WebChannel) and protobuf (gRPC) codecs: RFC 3339
-// timestamps and int64 text (field path strings are the model's: model/paths.ts). Pure
+// The codec's text formats and checks, for both of its faces: RFC 3339 timestamps, int64 and
+// int32 text, timestamp range, decode depth, operator names, and assembling model queries and
+// listen targets from decoded parts (field path strings are the model's: model/paths.ts). Pure
 // functions; errors are INVALID_ARGUMENT.
 import { EmulatorError } from '../errors.js';
 import type {
@@ -116,7 +117,7 @@ export function parseInt32(raw: unknown, where: string): number {
   return value;
 }
 
-// ---- Decoding shared by both codecs once the wire shape is read ------------------------------
+// ---- Decoding once the wire shape is read ---------------------------------------------------
 
 /** Deeper than any legal document (20 levels) but far from the stack limit. */
 const MAX_DECODE_DEPTH = 100;
@@ -146,7 +147,7 @@ export const UNARY_OPERATORS: readonly UnaryOperator[] = [
 ];
 export const COMPOSITE_OPERATORS = ['AND', 'OR'] as const;
 
-/** Vector search is not implemented; both codecs refuse `findNearest` alike. */
+/** Vector search is not implemented; `findNearest` is refused on every wire. */
 export function findNearestUnsupported(): EmulatorError {
   return new EmulatorError(
     'UNIMPLEMENTED',

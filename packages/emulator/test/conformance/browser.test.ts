@@ -1,6 +1,7 @@
 // The unmodified firebase browser build (WebChannel Listen/Write streams + REST) in headless
 // Chromium against an in-process emulator. One browser for the whole suite; each test uses its
-// own collection and its own Firestore instance (at most two hanging GETs each, trap §10.5).
+// own collection and its own Firestore instance (at most two hanging GETs each: the browser
+// allows six connections per host, and three SDK instances in one context deadlock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

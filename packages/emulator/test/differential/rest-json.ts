@@ -1,5 +1,5 @@
-// A small proto3 JSON codec for Firestore REST, written for the tests from the public API
-// encoding (wire-brief §5) and independent of src/transport, so that the suites exercise the
+// A small proto3 JSON codec for Firestore REST, written for the tests from the public API's
+// documented encoding and independent of src/transport, so that the suites exercise the
 // server's codec instead of sharing its assumptions.
 import type {
   Cursor,

@@ -1,4 +1,4 @@
-// Creating, editing and deleting showcases: every field boundary of product.md §4, forged
+// Creating, editing and deleting showcases: every field boundary the rules enforce, forged
 // fields, extra keys and immutable fields, by every actor, against firestore.rules.
 import { deleteDoc, doc, setDoc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -3,14 +3,12 @@
 // only ever produce an error response, never an unhandled rejection.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorError } from '../../errors.js';
-import type { FirestoreService, RequestContext } from '../../service/types.js';
+import type { FirestoreService } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
+import { BodyTooLargeError, parseJsonBody, readBody } from '../http-body.js';
+import { answerPreflight, applyCors, sendError, sendJson, sendText } from '../http-respond.js';
 import type { Logger } from '../logger.js';
 import { toEmulatorError } from '../status.js';
-import { WEBCHANNEL_PATHS } from '../webchannel/webchannel-handler.js';
-import type { WebChannelHandler } from '../webchannel/webchannel-handler.js';
-import { BodyTooLargeError, parseJsonBody, readBody } from './body.js';
-import { answerPreflight, applyCors, sendError, sendJson, sendText } from './respond.js';
 import { handleRest } from './rest-routes.js';
 
 /** A request to an emulator control endpoint (`/emulator/v1/…`), its JSON body already parsed. */
@@ -26,10 +24,16 @@ export type ControlReply = { readonly status: number; readonly body: unknown };
  */
 export type ControlRoutes = (request: ControlRequest) => Promise<ControlReply>;
 
+/** The WebChannel endpoints, passed in by server.ts: the two adapters do not import each other. */
+export type ChannelRoutes = {
+  owns(pathname: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+};
+
 export type HttpHandlerDeps = {
   readonly service: FirestoreService;
   readonly log: Logger;
-  readonly webchannel: WebChannelHandler;
+  readonly webchannel: ChannelRoutes;
   readonly control: ControlRoutes;
 };
 
@@ -58,9 +62,8 @@ export function createHttpHandler(
       sendText(res, 200, 'Ok');
       return;
     }
-    const channel = WEBCHANNEL_PATHS[pathname as keyof typeof WEBCHANNEL_PATHS];
-    if (channel !== undefined) {
-      await deps.webchannel.handle(req, res, url, channel);
+    if (deps.webchannel.owns(pathname)) {
+      await deps.webchannel.handle(req, res, url);
       return;
     }
     if (pathname.startsWith('/emulator/v1/')) {
@@ -73,14 +76,11 @@ export function createHttpHandler(
     if (pathname.startsWith('/v1/')) {
       const body =
         method === 'GET' || method === 'DELETE' ? {} : parseJsonBody(await readBody(req));
-      // Decoded lazily so that routing errors (404) come before auth errors.
-      const caller = (): RequestContext['caller'] =>
-        callerFromAuthorization(headerValue(req, 'authorization'));
       const reply = await handleRest(deps.service, {
         method,
         url,
         body,
-        ctx: (database) => ({ caller: caller(), database }),
+        caller: () => callerFromAuthorization(headerValue(req, 'authorization')),
       });
       sendJson(res, reply.status, reply.body);
       return;

@@ -1,8 +1,11 @@
 // One WebChannel session: an outbox of numbered arrays kept until the client acknowledges them
 // (AID), one backchannel GET at a time (streaming CI=0 or long-poll CI=1), forward-message
-// de-duplication by map id, keep-alives, and bounds. See wire-brief §2 and trap §10.2: the client
-// may abort a backchannel and drop what was in flight, so nothing leaves the outbox before an ack.
+// de-duplication by map id, keep-alives, and bounds. The client may abort a backchannel and drop
+// what was in flight (its buffering-proxy detection does so even on localhost), so nothing leaves
+// the outbox before an ack. The session's life is its entry in the handler's registry: the
+// registry disposes of it once, and disposing closes its stream.
 import type { ServerResponse } from 'node:http';
+import type { WireStream } from '../streams.js';
 import { encodeChunk, toAsciiJson } from './framing.js';
 
 export type SessionLimits = {
@@ -31,12 +34,6 @@ type Backchannel = {
   timer: NodeJS.Timeout | undefined;
 };
 
-/** What the session feeds messages to: the Listen or Write stream bridge. */
-export interface StreamBridge {
-  receive(json: unknown): void;
-  close(): void;
-}
-
 const BACKCHANNEL_HEADERS = {
   'Content-Type': 'text/plain; charset=utf-8',
   'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
@@ -51,10 +48,9 @@ export class WebChannelSession {
   private nextMapId = 0;
   private backchannel: Backchannel | undefined;
   private flushScheduled = false;
-  private bridge: StreamBridge | undefined;
+  private stream: WireStream | undefined;
   private overflowed = false;
   lastActivity = Date.now();
-  closed = false;
 
   constructor(
     readonly id: string,
@@ -63,8 +59,8 @@ export class WebChannelSession {
     private readonly onOverflow: (session: WebChannelSession) => void,
   ) {}
 
-  setBridge(bridge: StreamBridge): void {
-    this.bridge = bridge;
+  setStream(stream: WireStream): void {
+    this.stream = stream;
   }
 
   get lastArrayId(): number {
@@ -91,7 +87,7 @@ export class WebChannelSession {
   }
 
   private enqueueArray(content: readonly unknown[]): void {
-    if (this.closed || this.overflowed) return;
+    if (this.overflowed) return;
     const id = this.nextArrayId++;
     const text = toAsciiJson([id, content]);
     this.outbox.push({ id, text });
@@ -123,10 +119,9 @@ export class WebChannelSession {
   receive(messages: readonly { mapId: number; json: unknown }[]): void {
     this.lastActivity = Date.now();
     for (const message of messages) {
-      if (this.closed) return;
       if (message.mapId < this.nextMapId) continue;
       this.nextMapId = message.mapId + 1;
-      this.bridge?.receive(message.json);
+      this.stream?.receive(message.json);
     }
   }
 
@@ -209,7 +204,7 @@ export class WebChannelSession {
   /** Writes every array the current backchannel has not carried yet, as one chunk. */
   private flush(): void {
     const backchannel = this.backchannel;
-    if (!backchannel || this.closed) return;
+    if (!backchannel) return;
     if (backchannel.res.destroyed) {
       this.detachBackchannel();
       return;
@@ -242,11 +237,11 @@ export class WebChannelSession {
   }
 
   /**
-   * Ends the session. With `stop`, an open backchannel first receives a `["stop"]` array, which
-   * the SDK treats as a transient channel error and answers by reconnecting and resuming.
+   * Ends the session; the registry calls it once. With `stop`, an open backchannel first receives
+   * a `["stop"]` array, which the SDK treats as a transient channel error and answers by
+   * reconnecting and resuming.
    */
   close(options: { stop?: boolean } = {}): void {
-    if (this.closed) return;
     const backchannel = this.backchannel;
     if (
       options.stop &&
@@ -257,12 +252,11 @@ export class WebChannelSession {
       const id = this.nextArrayId++;
       backchannel.res.write(encodeChunk(toAsciiJson([[id, ['stop']]])));
     }
-    this.closed = true;
     this.detachBackchannel();
     this.outbox = [];
     this.outboxBytes = 0;
-    const bridge = this.bridge;
-    this.bridge = undefined;
-    bridge?.close();
+    const stream = this.stream;
+    this.stream = undefined;
+    stream?.close();
   }
 }

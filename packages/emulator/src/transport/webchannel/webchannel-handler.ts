@@ -6,16 +6,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorError } from '../../errors.js';
 import type { Caller, FirestoreService, RequestContext } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
-import { readBody } from '../http/body.js';
-import { sendText } from '../http/respond.js';
+import { jsonCodec } from '../codec.js';
+import { readBody } from '../http-body.js';
+import { sendText } from '../http-respond.js';
 import type { Logger } from '../logger.js';
-import { toEmulatorError } from '../status.js';
+import { toEmulatorError, toJsonErrorBody } from '../status.js';
+import { CLOSED_STREAM, openStream } from '../streams.js';
+import type { WireOutput } from '../streams.js';
 import { encodeChunk, parseForwardBody } from './framing.js';
 import { WebChannelSession } from './session.js';
 import type { SessionLimits } from './session.js';
-import { failedBridge, listenBridge, writeBridge } from './stream-bridges.js';
 
-export const WEBCHANNEL_PATHS = {
+const WEBCHANNEL_PATHS = {
   '/google.firestore.v1.Firestore/Listen/channel': 'Listen',
   '/google.firestore.v1.Firestore/Write/channel': 'Write',
 } as const;
@@ -50,12 +52,9 @@ export type WebChannelDeps = {
 };
 
 export interface WebChannelHandler {
-  handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    kind: 'Listen' | 'Write',
-  ): Promise<void>;
+  /** Whether `pathname` is one of the two channel endpoints. */
+  owns(pathname: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
   /** Drops every session, as a server restart would (test hook: the SDK must resume). */
   dropAllSessions(): number;
   stats(): WebChannelStats;
@@ -84,7 +83,9 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
   const { service, log } = deps;
   const counters = { streamingGets: 0, longPollGets: 0 };
 
+  /** The one way a session ends: it leaves the registry, then closes (with its stream). */
   const dropSession = (session: WebChannelSession, stop: boolean): void => {
+    if (sessions.get(session.id) !== session) return;
     sessions.delete(session.id);
     session.close({ stop });
   };
@@ -163,15 +164,20 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     if (database === undefined && !callerError) {
       callerError = new EmulatorError('INVALID_ARGUMENT', 'The request names no database.');
     }
+    // Stream failures go out as {"error":{code,message,status}}: the SDK reads its `status`
+    // string, then closes the channel itself.
+    const output: WireOutput = {
+      send: (message) => session.enqueue(message),
+      end: (error) => {
+        if (error) session.enqueue(toJsonErrorBody(error));
+      },
+    };
     if (callerError || !caller || database === undefined) {
-      session.setBridge(failedBridge(session, callerError!));
+      output.end(callerError);
+      session.setStream(CLOSED_STREAM);
     } else {
       const ctx: RequestContext = { caller, database };
-      const bridge =
-        kind === 'Listen'
-          ? listenBridge(service, ctx, session, log)
-          : writeBridge(service, ctx, session, log);
-      session.setBridge(bridge);
+      session.setStream(openStream(kind, service, ctx, jsonCodec, output, log));
       session.receive(messages);
     }
     const json = JSON.stringify([[0, ['c', id, '', 8, 14, HANDSHAKE_KEEPALIVE_MS]]]);
@@ -201,7 +207,9 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
   }
 
   return {
-    async handle(req, res, url, kind) {
+    owns: (pathname) => Object.hasOwn(WEBCHANNEL_PATHS, pathname),
+    async handle(req, res, url) {
+      const kind = WEBCHANNEL_PATHS[url.pathname as keyof typeof WEBCHANNEL_PATHS];
       const sid = url.searchParams.get('SID');
       const type = url.searchParams.get('TYPE');
       if (type === 'terminate') {

@@ -1,14 +1,15 @@
 // Writing HTTP responses: CORS with credentials on every answer, JSON bodies, and errors mapped
 // through transport/status.ts (matching HTTP status plus {"error":{code,message,status}}).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EmulatorError } from '../../errors.js';
-import { httpStatusOf, toJsonErrorBody } from '../status.js';
+import type { EmulatorError } from '../errors.js';
+import { httpStatusOf, toJsonErrorBody } from './status.js';
 
 const EXPOSED_HEADERS = 'X-HTTP-Session-Id, Content-Type, Content-Length, Date';
 
 /**
  * Credentialed requests (the SDK's XhrIo sets withCredentials) are refused by the browser when the
- * answer is `Access-Control-Allow-Origin: *`, so the Origin is echoed (wire-brief §10.1).
+ * answer is `Access-Control-Allow-Origin: *` (the SDK then only reports that it could not reach
+ * the backend), so the Origin is echoed.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EmulatorError } from '../../errors.js';
-import type { Value } from '../../model/types.js';
-import {
-  fromRestListenRequest,
-  fromRestStructuredQuery,
-  fromRestValue,
-  fromRestWrite,
-  fromRestWriteRequest,
-  toRestDocument,
-  toRestListenResponse,
-  toRestValue,
-} from './rest-codec.js';
+import { EmulatorError } from '../errors.js';
+import type { Value } from '../model/types.js';
+import { jsonCodec } from './codec.js';
+
+/** A decoded Listen request, flattened as these cases spell it (`{kind, database, target}`). */
+function listenRequest(raw: unknown): Record<string, unknown> {
+  const { request, ...rest } = jsonCodec.fromListenRequest(raw);
+  return { ...request, ...rest };
+}
 
 const ALL_KINDS: Value[] = [
   { kind: 'null' },
@@ -46,8 +43,8 @@ function expectInvalid(action: () => unknown, mention: string): void {
 describe('values', () => {
   it('round-trips every kind through proto3 JSON text', () => {
     for (const value of ALL_KINDS) {
-      const wire = JSON.parse(JSON.stringify(toRestValue(value))) as unknown;
-      const back = fromRestValue(wire, 'v');
+      const wire = JSON.parse(JSON.stringify(jsonCodec.toValue(value))) as unknown;
+      const back = jsonCodec.fromValue(wire, 'v');
       if (value.kind === 'double') {
         expect(back.kind).toBe('double');
         expect(Object.is((back as { value: number }).value, value.value)).toBe(true);
@@ -58,36 +55,39 @@ describe('values', () => {
   });
 
   it('omits empty values and fields as production does', () => {
-    expect(toRestValue({ kind: 'array', values: [] })).toEqual({ arrayValue: {} });
-    expect(toRestValue({ kind: 'map', fields: new Map() })).toEqual({ mapValue: {} });
-    expect(toRestValue({ kind: 'integer', value: 5n })).toEqual({ integerValue: '5' });
-    expect(toRestValue({ kind: 'double', value: -0 })).toEqual({ doubleValue: '-0' });
+    expect(jsonCodec.toValue({ kind: 'array', values: [] })).toEqual({ arrayValue: {} });
+    expect(jsonCodec.toValue({ kind: 'map', fields: new Map() })).toEqual({ mapValue: {} });
+    expect(jsonCodec.toValue({ kind: 'integer', value: 5n })).toEqual({ integerValue: '5' });
+    expect(jsonCodec.toValue({ kind: 'double', value: -0 })).toEqual({ doubleValue: '-0' });
   });
 
   it('names the bad field', () => {
     expectInvalid(
-      () => fromRestValue({ integerValue: 'x' }, 'fields[a]'),
+      () => jsonCodec.fromValue({ integerValue: 'x' }, 'fields[a]'),
       'fields[a].integerValue',
     );
-    expectInvalid(() => fromRestValue({ stringValue: 'a', integerValue: '1' }, 'v'), 'Only one of');
-    expectInvalid(() => fromRestValue({}, 'v'), 'must be set');
     expectInvalid(
-      () => fromRestValue({ mapValue: { fields: { k: { bogus: 1 } } } }, 'v'),
+      () => jsonCodec.fromValue({ stringValue: 'a', integerValue: '1' }, 'v'),
+      'Only one of',
+    );
+    expectInvalid(() => jsonCodec.fromValue({}, 'v'), 'must be set');
+    expectInvalid(
+      () => jsonCodec.fromValue({ mapValue: { fields: { k: { bogus: 1 } } } }, 'v'),
       'Unknown name "bogus"',
     );
-    expectInvalid(() => fromRestValue({ bytesValue: '***' }, 'v'), 'TYPE_BYTES');
+    expectInvalid(() => jsonCodec.fromValue({ bytesValue: '***' }, 'v'), 'TYPE_BYTES');
   });
 
   it('guards against absurd nesting without overflowing the stack', () => {
     let deep: unknown = { nullValue: 'NULL_VALUE' };
     for (let i = 0; i < 5000; i++) deep = { arrayValue: { values: [deep] } };
-    expectInvalid(() => fromRestValue(deep, 'v'), 'nested too deeply');
+    expectInvalid(() => jsonCodec.fromValue(deep, 'v'), 'nested too deeply');
   });
 });
 
 describe('documents and writes', () => {
   it('encodes a document with fields before the times', () => {
-    const doc = toRestDocument({
+    const doc = jsonCodec.toDocument({
       name: 'projects/p/databases/d/documents/a/b',
       fields: new Map([['x', { kind: 'boolean', value: true }]]),
       createTime: { seconds: 1, nanos: 0 },
@@ -96,8 +96,8 @@ describe('documents and writes', () => {
     expect(Object.keys(doc)).toEqual(['name', 'fields', 'createTime', 'updateTime']);
   });
 
-  it('decodes a transform-only update with an empty mask (wire-brief §10.11)', () => {
-    const write = fromRestWrite(
+  it('decodes a transform-only update with an empty mask (the SDK sends no fields and an empty mask)', () => {
+    const write = jsonCodec.fromWrite(
       {
         update: { name: 'projects/p/databases/d/documents/a/b' },
         updateMask: { fieldPaths: [] },
@@ -119,7 +119,7 @@ describe('documents and writes', () => {
   });
 
   it('accepts snake_case field names and verify writes', () => {
-    const write = fromRestWrite(
+    const write = jsonCodec.fromWrite(
       {
         verify: 'projects/p/databases/d/documents/a/b',
         current_document: { update_time: '1970-01-01T00:00:01Z' },
@@ -135,17 +135,17 @@ describe('documents and writes', () => {
 
   it('rejects malformed writes', () => {
     expectInvalid(
-      () => fromRestWrite({ delete: 'x', update: { name: 'y' } }, 'writes[2]'),
+      () => jsonCodec.fromWrite({ delete: 'x', update: { name: 'y' } }, 'writes[2]'),
       'writes[2]',
     );
     expectInvalid(
-      () => fromRestWrite({ delete: 'x', updateMask: { fieldPaths: [] } }, 'w'),
+      () => jsonCodec.fromWrite({ delete: 'x', updateMask: { fieldPaths: [] } }, 'w'),
       'only to an update',
     );
-    expectInvalid(() => fromRestWrite({ verify: 'x' }, 'w'), 'currentDocument');
+    expectInvalid(() => jsonCodec.fromWrite({ verify: 'x' }, 'w'), 'currentDocument');
     expectInvalid(
       () =>
-        fromRestWrite(
+        jsonCodec.fromWrite(
           {
             update: { name: 'n' },
             updateTransforms: [{ fieldPath: 'a', setToServerValue: 'NOW' }],
@@ -157,14 +157,16 @@ describe('documents and writes', () => {
   });
 
   it('tells the write-stream handshake from a clean close', () => {
-    expect(fromRestWriteRequest({ database: 'projects/p/databases/d' }).writes).toBeUndefined();
-    expect(fromRestWriteRequest({ streamToken: 'AQ==', writes: [] }).writes).toEqual([]);
+    expect(
+      jsonCodec.fromWriteRequest({ database: 'projects/p/databases/d' }).writes,
+    ).toBeUndefined();
+    expect(jsonCodec.fromWriteRequest({ streamToken: 'AQ==', writes: [] }).writes).toEqual([]);
   });
 });
 
 describe('queries and listen', () => {
   it('decodes a structured query the way the SDK sends it', () => {
-    const query = fromRestStructuredQuery(
+    const query = jsonCodec.fromStructuredQuery(
       {
         from: [{ collectionId: 'c', allDescendants: true }],
         where: {
@@ -195,10 +197,10 @@ describe('queries and listen', () => {
     expect(query.orderBy).toEqual([{ field: ['__name__'], direction: 'DESCENDING' }]);
     expect(query.where).toMatchObject({ kind: 'composite', op: 'OR' });
     expect(query.select).toEqual([['a']]);
-    expect(fromRestStructuredQuery({ limit: { value: 3 } }, 'q').limit).toBe(3);
+    expect(jsonCodec.fromStructuredQuery({ limit: { value: 3 } }, 'q').limit).toBe(3);
     expectInvalid(
       () =>
-        fromRestStructuredQuery(
+        jsonCodec.fromStructuredQuery(
           {
             where: {
               fieldFilter: { field: { fieldPath: 'a' }, op: 'LIKE', value: { nullValue: null } },
@@ -211,7 +213,7 @@ describe('queries and listen', () => {
   });
 
   it('decodes add and remove target requests with labels', () => {
-    const add = fromRestListenRequest({
+    const add = listenRequest({
       database: 'projects/p/databases/(default)',
       addTarget: {
         documents: { documents: ['projects/p/databases/(default)/documents/a/b'] },
@@ -230,7 +232,7 @@ describe('queries and listen', () => {
         resumeToken: new Uint8Array([0, 1]),
       },
     });
-    expect(fromRestListenRequest({ database: 'd', removeTarget: 1002 })).toEqual({
+    expect(listenRequest({ database: 'd', removeTarget: 1002 })).toEqual({
       kind: 'remove',
       database: 'd',
       targetId: 1002,
@@ -239,7 +241,7 @@ describe('queries and listen', () => {
 
   it('encodes listen responses with one field each, omitting NO_CHANGE', () => {
     expect(
-      toRestListenResponse({
+      jsonCodec.toListenResponse({
         kind: 'targetChange',
         changeType: 'NO_CHANGE',
         targetIds: [],
@@ -247,7 +249,7 @@ describe('queries and listen', () => {
       }),
     ).toEqual({ targetChange: { readTime: '1970-01-01T00:00:01Z' } });
     expect(
-      toRestListenResponse({
+      jsonCodec.toListenResponse({
         kind: 'targetChange',
         changeType: 'REMOVE',
         targetIds: [2],
@@ -261,7 +263,7 @@ describe('queries and listen', () => {
       },
     });
     expect(
-      toRestListenResponse({
+      jsonCodec.toListenResponse({
         kind: 'documentDelete',
         name: 'n',
         removedTargetIds: [2],

@@ -1,7 +1,7 @@
 // Reading request bodies with a size limit, and parsing JSON bodies whatever their Content-Type
 // (the SDK sends JSON as text/plain to keep some requests simple).
 import type { IncomingMessage } from 'node:http';
-import { EmulatorError } from '../../errors.js';
+import { EmulatorError } from '../errors.js';
 
 /** Above production's 10 MiB request limit, so legal requests always fit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;

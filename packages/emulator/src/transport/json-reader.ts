@@ -1,7 +1,8 @@
-// Strict reading of proto3 JSON messages: known fields only (lowerCamel or the proto's
+// Strict reading of Firestore messages: known fields only (lowerCamel or the proto's
 // snake_case, as Google's front end accepts), `null` meaning "unset", and INVALID_ARGUMENT errors
-// that name the offending field path in the request.
-import { EmulatorError } from '../../errors.js';
+// that name the offending field path in the request. Used for proto3 JSON and for grpc-js
+// message objects alike (see codec.ts), and by the control endpoints.
+import { EmulatorError } from '../errors.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -10,6 +11,7 @@ function badArgument(message: string): EmulatorError {
 }
 
 function camelize(key: string): string {
+  if (!key.includes('_')) return key;
   return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
@@ -24,13 +26,8 @@ function describe(raw: unknown): string {
  * fields keyed in lowerCamel with `null` values dropped.
  */
 export function readMessage(raw: unknown, where: string, known: readonly string[]): JsonObject {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw badArgument(
-      `Invalid JSON payload received. Expected an object at '${where || '(root)'}', got ${describe(raw)}.`,
-    );
-  }
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [key, value] of Object.entries(readObject(raw, where))) {
     const name = camelize(key);
     if (!known.includes(name)) {
       throw badArgument(
@@ -45,6 +42,16 @@ export function readMessage(raw: unknown, where: string, known: readonly string[
     if (value !== null) out[name] = value;
   }
   return out;
+}
+
+/** Checks that `raw` is a JSON object (not null, not an array); its fields are not checked. */
+export function readObject(raw: unknown, where: string): JsonObject {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw badArgument(
+      `Invalid JSON payload received. Expected an object at '${where || '(root)'}', got ${describe(raw)}.`,
+    );
+  }
+  return raw as JsonObject;
 }
 
 export function join(where: string, field: string): string {
@@ -85,7 +92,7 @@ export function readArray(raw: unknown, where: string): readonly unknown[] {
 }
 
 /** Base64 (standard or URL-safe, padding optional) as proto3 JSON encodes bytes. */
-export function readBytes(raw: unknown, where: string): Uint8Array {
+export function readBase64(raw: unknown, where: string): Uint8Array {
   if (typeof raw !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw)) {
     throw badArgument(`Invalid value at '${where}' (TYPE_BYTES), ${describe(raw)}`);
   }
