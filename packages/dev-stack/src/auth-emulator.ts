@@ -22,6 +22,8 @@ export type AuthEmulatorOptions = {
   logFile: string;
   /** The child exited without being asked to; gets a message with the end of its log. */
   onUnexpectedExit?: (message: string) => void;
+  /** Aborting stops the emulator, also while it is still starting. */
+  signal?: AbortSignal;
 };
 export type Service = { close: () => Promise<void> };
 export type AuthEmulator = Service & { url: string };
@@ -113,16 +115,19 @@ export async function startAuthEmulator(
         `The Auth emulator stopped unexpectedly (${how}). Last lines of ${path.relative(process.cwd(), options.logFile)}:\n${tail(options.logFile)}`,
       );
   });
-  const stop = async () => {
-    stopping = true;
-    const pgid = child.pid;
-    if (!pgid) return;
-    signalGroup(pgid, 'SIGTERM');
-    await Promise.race([exited, sleep(5000)]);
-    // Whatever is left of the group (firebase-tools may have helpers) goes now.
-    if (signalGroup(pgid, 0)) signalGroup(pgid, 'SIGKILL');
-    while (signalGroup(pgid, 0)) await sleep(20);
-  };
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      const pgid = child.pid;
+      if (!pgid) return;
+      signalGroup(pgid, 'SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      // Whatever is left of the group (firebase-tools may have helpers) goes now.
+      if (signalGroup(pgid, 0)) signalGroup(pgid, 'SIGKILL');
+      while (signalGroup(pgid, 0)) await sleep(20);
+    })());
+  options.signal?.addEventListener('abort', () => void stop());
 
   try {
     await waitForHttp(`http://127.0.0.1:${internalPort}/`, exited, 90_000, 'The Auth emulator');

@@ -99,9 +99,12 @@ export function startStack(options: StackOptions): Stack {
   const track = <T extends Service>(service: Promise<T>) => (starting.push(service), service);
   let authChild: ChildProcess | undefined;
   let closing: Promise<void> | undefined;
+  const aborter = new AbortController();
 
   const close = () =>
     (closing ??= (async () => {
+      // Stops the Auth emulator even while it is starting; the rest is closed once it has started.
+      aborter.abort();
       const settled = await Promise.allSettled(starting);
       await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : null)));
       await Promise.all([logs.firestore.close(), logs.web.close()]);
@@ -113,7 +116,13 @@ export function startStack(options: StackOptions): Stack {
     const [, firestore] = await Promise.all([
       track(
         startAuthEmulator(
-          { ...auth, workDir, logFile: logs.auth, onUnexpectedExit: options.onUnexpectedExit },
+          {
+            ...auth,
+            workDir,
+            logFile: logs.auth,
+            onUnexpectedExit: options.onUnexpectedExit,
+            signal: aborter.signal,
+          },
           (child) => (authChild = child),
         ),
       ),
