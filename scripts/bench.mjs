@@ -1,15 +1,15 @@
-// `npm run bench`: builds the emulator, runs every bench module, prints one table.
+// `npm run bench`: builds the workspace packages when stale, runs every bench module, prints one table.
 //
 // A bench module is any `{apps,packages}/*/bench/*.bench.mjs` file exporting
 // `run({ root, log }) => Promise<Row[]>` (and optionally `title`), where a Row is
 // `{ figure, measured, goal, reference, note? }` (strings). Modules run one after another so
 // they do not disturb each other's timings. Options: `--only <text>` runs only modules whose
 // path contains the text; `--skip-build` reuses the current builds.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prepareRepository } from './lib/bootstrap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -33,12 +33,8 @@ function discoverModules() {
 }
 
 if (!args.includes('--skip-build')) {
-  log('building the emulator');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'packages/emulator', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  log('building the workspace packages when stale');
+  prepareRepository({ log });
 }
 
 const load = loadavg()[0];

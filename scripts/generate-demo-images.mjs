@@ -2,8 +2,7 @@
 // `--check` fails when the committed files differ from what this script generates.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_MEMBERS } from './lib/demo-data.mjs';
-import { DEMO_COVERS, renderAvatar, renderCover } from './lib/demo-images.mjs';
+import { DEMO_COVERS, DEMO_MEMBERS, renderAvatar, renderCover } from '@showcase/dev-stack';
 
 const outDir = path.resolve(import.meta.dirname, '../apps/web/public/demo');
 const check = process.argv.includes('--check');

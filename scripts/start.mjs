@@ -1,187 +1,116 @@
-// `npm start`: install if needed, build the Firestore emulator, start the Auth emulator (behind a
-// small in-process proxy so Google sign-in works offline), the Firestore emulator and the web app,
-// seed demo data, and print one line with the app's address.
-// Ctrl-C stops everything; children run in their own process groups and are stopped as groups.
-import { spawnSync } from 'node:child_process';
+// `npm start`: install if needed, build the workspace packages when stale, check every port, then
+// run the stack in this process (Firestore emulator, Auth proxy and Vite here; only firebase-tools'
+// Auth emulator is a child), seed the demo data and print one line with the app's address.
+// Ctrl-C stops everything with close(); a second Ctrl-C kills at once.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  PROJECT_ID,
-  REPO_ROOT,
-  RULES_FILE,
-  firestoreEmulatorBuildIsStale,
-  loadRules,
-  startFirestoreEmulator,
-  startProxiedAuthEmulator,
-} from './lib/emulators.mjs';
-import { installIfNeeded } from './lib/install.mjs';
-import { findPortProblems, portFromEnv } from './lib/ports.mjs';
-import { Supervisor } from './lib/processes.mjs';
-import { startViteDev } from './lib/web.mjs';
-
-const DATA_DIR = path.join(REPO_ROOT, '.data');
-const LOG_DIR = path.join(DATA_DIR, 'logs');
-const relative = (file) => path.relative(process.cwd(), file) || '.';
+import { prepareRepository } from './lib/bootstrap.mjs';
 
 function fail(message) {
   console.error(message);
   process.exit(1);
 }
 
-let ports;
 try {
-  ports = {
-    web: portFromEnv('SHOWCASE_WEB_PORT', 5173),
-    auth: portFromEnv('SHOWCASE_AUTH_PORT', 9099),
-    firestore: portFromEnv('SHOWCASE_FIRESTORE_PORT', 8080),
-    hub: portFromEnv('SHOWCASE_HUB_PORT', 4400),
-    logging: portFromEnv('SHOWCASE_LOGGING_PORT', 4500),
-  };
+  prepareRepository();
 } catch (error) {
   fail(error.message);
 }
+const {
+  PROJECT_ID,
+  REPO_ROOT,
+  RULES_FILE,
+  findPortProblems,
+  portFromEnv,
+  seedDemoData,
+  startStack,
+} = await import('@showcase/dev-stack');
 
-// 1. Every port up front, before anything is installed or started.
-const problems = await findPortProblems([
-  { port: ports.web, label: 'web app', envVar: 'SHOWCASE_WEB_PORT' },
-  { port: ports.auth, label: 'Auth emulator', envVar: 'SHOWCASE_AUTH_PORT' },
-  { port: ports.firestore, label: 'Firestore emulator', envVar: 'SHOWCASE_FIRESTORE_PORT' },
-  { port: ports.hub, label: 'Firebase emulator hub', envVar: 'SHOWCASE_HUB_PORT' },
-  { port: ports.logging, label: 'Firebase emulator logging', envVar: 'SHOWCASE_LOGGING_PORT' },
-]);
+const SERVICES = [
+  { key: 'web', label: 'web app', envVar: 'SHOWCASE_WEB_PORT', fallback: 5173 },
+  { key: 'auth', label: 'Auth emulator', envVar: 'SHOWCASE_AUTH_PORT', fallback: 9099 },
+  {
+    key: 'firestore',
+    label: 'Firestore emulator',
+    envVar: 'SHOWCASE_FIRESTORE_PORT',
+    fallback: 8080,
+  },
+  { key: 'hub', label: 'Firebase emulator hub', envVar: 'SHOWCASE_HUB_PORT', fallback: 4400 },
+  {
+    key: 'logging',
+    label: 'Firebase emulator logging',
+    envVar: 'SHOWCASE_LOGGING_PORT',
+    fallback: 4500,
+  },
+];
+let needs;
+try {
+  needs = SERVICES.map((s) => ({ ...s, port: portFromEnv(s.envVar, s.fallback) }));
+} catch (error) {
+  fail(error.message);
+}
+const problems = await findPortProblems(needs);
 if (problems.length > 0) fail(problems.join('\n'));
 
-// 2. Dependencies and the emulator build.
-try {
-  installIfNeeded();
-} catch (error) {
-  fail(error.message);
-}
-if (firestoreEmulatorBuildIsStale()) {
-  console.log('Building the Firestore emulator…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'packages/emulator', '--silent'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) fail('Building the Firestore emulator failed (see above).');
-}
+const logDir = path.join(REPO_ROOT, '.data/logs');
+const stack = startStack({
+  ports: Object.fromEntries(needs.map(({ key, port }) => [key, port])),
+  logDir,
+  workDir: path.join(REPO_ROOT, '.data/firebase'),
+  web: 'dev',
+  rulesFile: RULES_FILE,
+  onUnexpectedExit: (message) => {
+    console.error(message);
+    void stop(1);
+  },
+});
 
-// 3. The processes.
-const supervisor = new Supervisor({ logDir: LOG_DIR });
-let shuttingDown = false;
-/** The proxy in front of the Auth emulator runs in this process (see startProxiedAuthEmulator). */
-let authProxy;
-
-async function shutdown(exitCode) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  await Promise.all([supervisor.stopAll(), authProxy?.close()]);
-  process.exit(exitCode);
-}
-
-function onUnexpectedExit(name) {
-  return (code, signal) => {
-    if (shuttingDown) return;
-    const logName = {
-      'The Auth emulator': 'auth-emulator',
-      'The Firestore emulator': 'firestore-emulator',
-      'The web app': 'web',
-    }[name];
-    console.error(
-      `${name} stopped unexpectedly (${signal ?? `exit code ${code}`}). Last lines of ${relative(path.join(LOG_DIR, `${logName}.log`))}:`,
-    );
-    console.error(supervisor.tail(logName));
-    void shutdown(1);
-  };
-}
-
-let interrupted = 0;
+let stopping;
+const stop = (exitCode) => (stopping ??= stack.close().then(() => process.exit(exitCode)));
+let interrupts = 0;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    interrupted += 1;
-    if (interrupted > 1) {
-      // A second Ctrl-C: do not wait for graceful shutdown.
-      supervisor.onExit();
+    interrupts += 1;
+    if (interrupts > 1) {
+      stack.kill();
       process.exit(130);
     }
     console.log('\nStopping Showcase…');
-    void shutdown(0);
+    void stop(0);
   });
 }
 
-const authUrl = `http://127.0.0.1:${ports.auth}`;
-const firestoreHost = `127.0.0.1:${ports.firestore}`;
-const firestoreUrl = `http://${firestoreHost}`;
-const appUrl = `http://127.0.0.1:${ports.web}`;
-
+let ready;
+let seeded;
 try {
-  await Promise.all([
-    startProxiedAuthEmulator(supervisor, {
-      configDir: path.join(DATA_DIR, 'firebase'),
-      authPort: ports.auth,
-      hubPort: ports.hub,
-      loggingPort: ports.logging,
-      onExit: onUnexpectedExit('The Auth emulator'),
-    }).then((auth) => {
-      authProxy = auth.proxy;
-      if (shuttingDown) void auth.proxy.close();
-    }),
-    startFirestoreEmulator(supervisor, {
-      port: ports.firestore,
-      rulesFile: RULES_FILE,
-      onExit: onUnexpectedExit('The Firestore emulator'),
-    }),
-  ]);
-  const { seedDemoData } = await import('./seed.mjs');
-  const [seeded] = await Promise.all([
-    seedDemoData({ authUrl, firestoreUrl, appOrigin: appUrl }),
-    startViteDev(supervisor, {
-      port: ports.web,
-      authUrl,
-      firestoreHost,
-      onExit: onUnexpectedExit('The web app'),
-    }),
-  ]);
-  if (shuttingDown) await new Promise(() => {});
-  console.log(`Showcase is running at ${appUrl}`);
-  const demo = seeded.members[0];
-  console.log(
-    `  Auth emulator ${authUrl} · Firestore emulator ${firestoreUrl} (project ${PROJECT_ID}) · logs in ${relative(LOG_DIR)}`,
-  );
-  console.log(
-    `  Demo sign-in: ${demo.email} / ${demo.password} (all demo accounts are in the README). Ctrl-C stops everything.`,
-  );
+  ready = await stack.ready;
+  seeded = await seedDemoData(ready.client, { appOrigin: ready.appUrl });
 } catch (error) {
-  if (shuttingDown) await new Promise(() => {});
-  console.error(
-    `Could not start Showcase: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  for (const name of ['auth-emulator', 'firestore-emulator', 'web']) {
-    const tail = supervisor.tail(name, 8);
-    if (tail)
-      console.error(`--- ${name} (${relative(path.join(LOG_DIR, `${name}.log`))}) ---\n${tail}`);
-  }
-  await shutdown(1);
+  if (!stopping) console.error(`Could not start Showcase: ${error.message}`);
+  await stop(1);
 }
+if (stopping) await stopping;
 
-// Rules hot reload: push firestore.rules to the emulator whenever it changes (or first appears).
-let lastRules = fs.existsSync(RULES_FILE) ? fs.readFileSync(RULES_FILE, 'utf8') : undefined;
+const relative = (file) => path.relative(process.cwd(), file) || '.';
+const demo = seeded.members[0];
+console.log(`Showcase is running at ${ready.appUrl}`);
+console.log(
+  `  Auth emulator ${ready.authUrl} · Firestore emulator ${ready.firestoreUrl} (project ${PROJECT_ID}) · logs in ${relative(logDir)}`,
+);
+console.log(
+  `  Demo sign-in: ${demo.email} / ${demo.password} (all demo accounts are in the README). Ctrl-C stops everything.`,
+);
+
+// Rules hot reload: load firestore.rules into the running emulator whenever it changes.
+const readRules = () =>
+  fs.existsSync(RULES_FILE) ? fs.readFileSync(RULES_FILE, 'utf8') : undefined;
+let lastRules = readRules();
 fs.watchFile(RULES_FILE, { interval: 500 }, async () => {
-  if (shuttingDown || !fs.existsSync(RULES_FILE)) return;
-  const text = fs.readFileSync(RULES_FILE, 'utf8');
-  if (text === lastRules) return;
-  lastRules = text;
-  try {
-    const issues = await loadRules(firestoreUrl, RULES_FILE);
-    const errors = issues.filter((issue) => issue.severity !== 'WARNING');
-    if (errors.length === 0) console.log('firestore.rules changed: reloaded.');
-    for (const issue of errors) {
-      const where = issue.sourcePosition
-        ? `${issue.sourcePosition.line}:${issue.sourcePosition.column} `
-        : '';
-      console.error(`firestore.rules ${where}${issue.description}`);
-    }
-  } catch (error) {
-    console.error(`firestore.rules changed but reloading failed: ${error.message}`);
-  }
+  const content = readRules();
+  if (stopping || content === undefined || content === lastRules) return;
+  lastRules = content;
+  const result = await ready.firestore.rules.load({ name: 'firestore.rules', content });
+  if (result.loaded) console.log('firestore.rules changed: reloaded.');
+  for (const issue of result.issues.filter((i) => i.severity !== 'WARNING'))
+    console.error(`firestore.rules ${issue.line}:${issue.column} ${issue.description}`);
 });

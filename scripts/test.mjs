@@ -5,11 +5,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium } from './lib/chromium.mjs';
-import { cleanUpAbandonedRuns } from './lib/e2e-stack.mjs';
-import { REPO_ROOT } from './lib/emulators.mjs';
-import { installIfNeeded } from './lib/install.mjs';
+import { prepareRepository } from './lib/bootstrap.mjs';
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
 const workspaces = JSON.parse(
   fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
@@ -120,10 +118,11 @@ async function phase(name, task) {
 
 const totalStarted = performance.now();
 
-// Fail fast on what would make the end-to-end phase impossible.
+// Fail fast on what would make the later phases impossible.
 let chromium;
 try {
-  installIfNeeded();
+  prepareRepository();
+  const { ensureChromium } = await import('@showcase/dev-stack');
   chromium = ensureChromium();
 } catch (error) {
   console.error(error.message);
@@ -180,10 +179,6 @@ await phase('e2e: Playwright (Chromium)', async () => {
     cwd: path.join(REPO_ROOT, 'apps/web'),
     env: { ...process.env, CHROME_PATH: chromium.path, SHOWCASE_E2E_REPORT: report },
   });
-  // If Playwright died before its teardown, stop the emulators and server it left behind.
-  const leftovers = cleanUpAbandonedRuns();
-  if (leftovers.length > 0)
-    console.error(`Stopped processes the e2e run left behind: ${leftovers.join(', ')}`);
   const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
   return { ok: code === 0 && counts.failed === 0, ...counts };
 });

@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
 
 // Never downloads a browser: CHROME_PATH, Debian's /usr/bin/chromium, or a Playwright-managed one
-// (scripts/lib/chromium.mjs, which installs Debian's package where apt-get may run).
+// (which installs Debian's package where apt-get may run).
 const chromium = ensureChromium();
 
 // Several runs may overlap on one machine, and Playwright empties its output folder when it

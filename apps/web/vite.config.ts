@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,7 +17,8 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build') {
     // A build without Firebase config still succeeds (so `npm run build` works on a fresh clone),
     // but the app would only show its configuration-error screen; say so where the builder looks.
-    const env = loadEnv(mode, process.cwd(), 'VITE_');
+    // This folder, not the cwd: the dev stack runs Vite's JS API from other working directories.
+    const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
     const missing = requiredFirebaseVars.filter((name) => !env[name]);
     if (missing.length > 0) {
       console.warn(

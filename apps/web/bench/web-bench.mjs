@@ -14,10 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/lib/chromium.mjs';
-import { startE2eStack } from '../../../scripts/lib/e2e-stack.mjs';
-import { commitDocuments } from '../../../scripts/lib/firestore-rest.mjs';
-import { seedDemoData } from '../../../scripts/seed.mjs';
+import {
+  CHROMIUM_ARGS,
+  RULES_FILE,
+  ensureChromium,
+  freeStackPorts,
+  seedDemoData,
+  startStack,
+} from '@showcase/dev-stack';
 import {
   accessibilityScore,
   cumulativeLayoutShift,
@@ -27,22 +31,13 @@ import {
 } from './lighthouse-scoring.mjs';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
-const API_KEY = 'demo-api-key';
 /** Lighthouse's desktop preset screen. */
 const DESKTOP = { width: 1350, height: 940 };
 
-async function createAccount(authUrl, displayName) {
+async function createAccount(client, displayName) {
   const email = `bench-${randomUUID().slice(0, 10)}@example.com`;
   const password = `pw-${randomUUID().slice(0, 10)}`;
-  const response = await fetch(
-    `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
-    },
-  );
-  if (!response.ok) throw new Error(`Creating a bench account failed: HTTP ${response.status}`);
+  await client.signUp({ email, password, displayName });
   return { email, password };
 }
 
@@ -62,7 +57,7 @@ async function signIn(page, baseUrl, { email, password }) {
 async function measureLatency(browser, stack, writes, log) {
   const showcaseId = `bench-${randomUUID().slice(0, 12)}`;
   const at = new Date();
-  await commitDocuments(stack.firestoreUrl, [
+  await stack.client.commit([
     {
       path: `showcases/${showcaseId}`,
       data: {
@@ -80,16 +75,16 @@ async function measureLatency(browser, stack, writes, log) {
     },
   ]);
   const [writer, watcher] = await Promise.all([
-    createAccount(stack.authUrl, 'Bench Writer'),
-    createAccount(stack.authUrl, 'Bench Watcher'),
+    createAccount(stack.client, 'Bench Writer'),
+    createAccount(stack.client, 'Bench Watcher'),
   ]);
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
     const [a, b] = await Promise.all(contexts.map((context) => context.newPage()));
-    await Promise.all([signIn(a, stack.baseUrl, writer), signIn(b, stack.baseUrl, watcher)]);
+    await Promise.all([signIn(a, stack.appUrl, writer), signIn(b, stack.appUrl, watcher)]);
     await Promise.all([
-      a.goto(`${stack.baseUrl}/s/${showcaseId}`),
-      b.goto(`${stack.baseUrl}/s/${showcaseId}`),
+      a.goto(`${stack.appUrl}/s/${showcaseId}`),
+      b.goto(`${stack.appUrl}/s/${showcaseId}`),
     ]);
     await b.getByTestId('like-count').waitFor();
     await b.evaluate(() => {
@@ -239,11 +234,11 @@ async function measureHome(browser, stack, runs, log) {
   const context = await browser.newContext({ viewport: DESKTOP });
   try {
     const page = await context.newPage();
-    await signIn(page, stack.baseUrl, { email: 'maya@example.com', password: 'showcase-demo' });
+    await signIn(page, stack.appUrl, { email: 'maya@example.com', password: 'showcase-demo' });
     await page.close();
     const results = [];
     for (let run = 0; run < runs; run += 1) {
-      const result = await measureHomeOnce(context, stack.baseUrl);
+      const result = await measureHomeOnce(context, stack.appUrl);
       log(
         `home run ${run + 1}: performance ${result.performance.score}, accessibility ${result.accessibility}`,
       );
@@ -295,17 +290,23 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
  */
 export async function runWebBench({ log = console.log, writes = 60, runs = 3 } = {}) {
   const sizes = measureRouteSizes(log);
-  const stack = await startE2eStack({ log });
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-stack-'));
+  const running = startStack({
+    ports: await freeStackPorts(),
+    logDir: path.join(runDir, 'logs'),
+    workDir: runDir,
+    web: 'test-build',
+    rulesFile: RULES_FILE,
+    onUnexpectedExit: log,
+  });
+  const stack = await running.ready;
+  log(`stack ready: app ${stack.appUrl} (logs in ${path.join(runDir, 'logs')})`);
   const browser = await chromium.launch({
     executablePath: ensureChromium({ log }).path,
     args: CHROMIUM_ARGS,
   });
   try {
-    await seedDemoData({
-      authUrl: stack.authUrl,
-      firestoreUrl: stack.firestoreUrl,
-      appOrigin: stack.baseUrl,
-    });
+    await seedDemoData(stack.client, { appOrigin: stack.appUrl });
     const latencies = await measureLatency(browser, stack, writes, log);
     const home = await measureHome(browser, stack, runs, log);
     const rows = [
@@ -356,7 +357,8 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
     return { rows };
   } finally {
     await browser.close();
-    await stack.stop();
+    await running.close();
+    fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
 

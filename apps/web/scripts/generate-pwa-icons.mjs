@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
 const BRAND = '#4338ca';

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { stack } from '../support/env';
 import { card, cards, seedShowcases, uniqueTag } from '../support/gallery';
+import { mediaSettled, trackMediaEvents } from '../support/page-events';
 
 // Written with the owner token, so the rules and the form's validation never see them: the
 // screens alone must keep them inert.
@@ -63,6 +64,7 @@ async function expectInert(page: Page) {
 test('hostile titles, descriptions, tags and URLs render literally and run nothing', async ({
   memberPage: page,
 }) => {
+  await trackMediaEvents(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -103,8 +105,8 @@ test('hostile titles, descriptions, tags and URLs render literally and run nothi
     await expectInert(page);
   }
 
-  // Give any deferred handler a moment to fire before the final check.
-  await page.waitForTimeout(500);
+  // Injected onload/onerror handlers would run when their image or frame settles: wait for that.
+  await mediaSettled(page);
   await expectInert(page);
   expect(dialogs).toEqual([]);
 });

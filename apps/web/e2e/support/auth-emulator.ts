@@ -1,9 +1,12 @@
 /**
- * The Auth emulator's REST API, for arranging tests: create accounts, look them up, disable or
- * delete them (admin calls use the emulator's `Bearer owner` token).
+ * The Auth emulator, for arranging tests: create accounts, look them up, disable or delete them,
+ * and read the out-of-band codes it "sent".
  */
 import { randomUUID } from 'node:crypto';
-import { API_KEY, PROJECT_ID, stack } from './env';
+import type { AccountRecord, OobCode } from '@showcase/dev-stack';
+import { client } from './env';
+
+export type { AccountRecord, OobCode };
 
 export type Account = {
   uid: string;
@@ -11,32 +14,6 @@ export type Account = {
   password: string;
   displayName: string;
 };
-
-export type AccountRecord = {
-  localId: string;
-  email?: string;
-  displayName?: string;
-  disabled?: boolean;
-  providerUserInfo?: { providerId: string; email?: string; rawId?: string }[];
-};
-
-const OWNER_HEADERS = { authorization: 'Bearer owner', 'content-type': 'application/json' };
-
-async function call<T>(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = OWNER_HEADERS,
-): Promise<T> {
-  const response = await fetch(`${stack().authUrl}/identitytoolkit.googleapis.com/v1/${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok)
-    throw new Error(`Auth emulator ${path}: HTTP ${response.status} ${json.error?.message ?? ''}`);
-  return json;
-}
 
 /** An email nobody has used in this emulator run. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -48,41 +25,30 @@ export async function createAccount(options: Partial<Omit<Account, 'uid'>> = {})
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? `pw-${randomUUID().slice(0, 10)}`;
   const displayName = options.displayName ?? `Tester ${email.slice(5, 11)}`;
-  const created = await call<{ localId: string; idToken: string }>(
-    `accounts:signUp?key=${API_KEY}`,
-    { email, password, displayName, returnSecureToken: true },
-    { 'content-type': 'application/json' },
-  );
-  return { uid: created.localId, email, password, displayName };
+  const uid = await client().signUp({ email, password, displayName });
+  return { uid, email, password, displayName };
 }
 
 /** The emulator's record of an account, or undefined. */
 export async function lookupAccount(
   query: { uid: string } | { email: string },
 ): Promise<AccountRecord | undefined> {
-  const body = 'uid' in query ? { localId: [query.uid] } : { email: [query.email] };
-  const found = await call<{ users?: AccountRecord[] }>(
-    `projects/${PROJECT_ID}/accounts:lookup`,
-    body,
+  const found = await client().lookupAccounts(
+    'uid' in query ? { uids: [query.uid] } : { emails: [query.email] },
   );
-  return found.users?.[0];
+  return found[0];
 }
 
 /** Disables (or re-enables) an account: its refresh token stops working while disabled. */
-export async function setAccountDisabled(uid: string, disabled: boolean): Promise<void> {
-  await call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, disableUser: disabled });
+export function setAccountDisabled(uid: string, disabled: boolean): Promise<void> {
+  return client().setAccountDisabled(uid, disabled);
 }
 
-/** Deletes an account. */
-export async function deleteAccount(uid: string): Promise<void> {
-  await call(`projects/${PROJECT_ID}/accounts:delete`, { localId: uid });
+export function deleteAccount(uid: string): Promise<void> {
+  return client().deleteAccount(uid);
 }
-
-export type OobCode = { email: string; requestType: string; oobCode: string; oobLink: string };
 
 /** Out-of-band codes (password reset, email verification) the emulator "sent". */
-export async function listOobCodes(): Promise<OobCode[]> {
-  const response = await fetch(`${stack().authUrl}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const json = (await response.json()) as { oobCodes?: OobCode[] };
-  return json.oobCodes ?? [];
+export function listOobCodes(): Promise<OobCode[]> {
+  return client().oobCodes();
 }

@@ -1,4 +1,4 @@
-/** Watching a page's console: product.md §7 asks for no console errors in normal use. */
+/** Watching a page's console: normal use of the app logs no console errors. */
 import type { Page } from '@playwright/test';
 
 /** Starts recording console errors and uncaught exceptions; call the result to read them. */

@@ -1,13 +1,11 @@
-/** The environment variables through which the global setup tells tests where the stack runs. */
+/** Where the stack of this run listens: the global setup tells the workers through the environment. */
+import { EmulatorClient } from '@showcase/dev-stack';
+
 export const STACK_ENV = {
   baseUrl: 'SHOWCASE_E2E_BASE_URL',
   authUrl: 'SHOWCASE_E2E_AUTH_URL',
   firestoreHost: 'SHOWCASE_E2E_FIRESTORE_HOST',
 } as const;
-
-export const PROJECT_ID = 'demo-showcase';
-/** The demo API key of apps/web/.env.test (the Auth emulator accepts any key). */
-export const API_KEY = 'demo-api-key';
 
 export type Stack = {
   baseUrl: string;
@@ -20,7 +18,7 @@ function required(name: string): string {
   const value = process.env[name];
   if (!value)
     throw new Error(
-      `${name} is not set: run the e2e suite through Playwright's global setup (npm test or npx playwright test).`,
+      `${name} is not set: run the e2e suite through Playwright's global setup (npm test or npm run e2e).`,
     );
   return value;
 }
@@ -34,4 +32,12 @@ export function stack(): Stack {
     firestoreHost,
     firestoreUrl: `http://${firestoreHost}`,
   };
+}
+
+let cachedClient: EmulatorClient | undefined;
+
+/** The emulators' REST client for this run (Firestore as the owner, the Auth emulator's API). */
+export function client(): EmulatorClient {
+  cachedClient ??= new EmulatorClient(stack());
+  return cachedClient;
 }

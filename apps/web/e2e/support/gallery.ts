@@ -4,16 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { ShowcaseDocument, ShowcaseFormValues } from '@showcase/schema';
 import { buildShowcase } from '@showcase/schema';
-import { PROJECT_ID, stack } from './env';
+import { RULES_FILE } from '@showcase/dev-stack';
+import { client } from './env';
 import type { PlainValue } from './firestore';
 import { setDocuments } from './firestore';
-
-const RULES_FILE = path.resolve(import.meta.dirname, '../../../../firestore.rules');
 
 /** A tag no other test uses: scoping a gallery to it isolates a test from parallel ones. */
 export function uniqueTag(prefix = 't'): string {
@@ -95,19 +93,6 @@ export async function publishShowcase(
   return id;
 }
 
-async function putRules(content: string): Promise<void> {
-  const response = await fetch(
-    `${stack().firestoreUrl}/emulator/v1/projects/${PROJECT_ID}:securityRules`,
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
-    },
-  );
-  if (!response.ok)
-    throw new Error(`Loading rules failed: HTTP ${response.status} ${await response.text()}`);
-}
-
 /**
  * Runs `body` with the project's rules tightened by `tighten` (a text edit of firestore.rules,
  * which must change something), then restores the file's rules. Keep the edit narrow (e.g. one
@@ -120,10 +105,10 @@ export async function withStricterRules(
   const original = fs.readFileSync(RULES_FILE, 'utf8');
   const stricter = tighten(original);
   if (stricter === original) throw new Error('The rules edit changed nothing.');
-  await putRules(stricter);
+  await client().loadRules(stricter);
   try {
     await body();
   } finally {
-    await putRules(original);
+    await client().loadRules(original);
   }
 }

@@ -1,41 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startE2eStack } from '../../../../scripts/lib/e2e-stack.mjs';
+import {
+  REPO_ROOT,
+  RULES_FILE,
+  freeStackPorts,
+  removeFinishedRunDirs,
+  startStack,
+} from '@showcase/dev-stack';
 import { STACK_ENV } from './env';
 
 const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes the output folders of earlier runs that have ended (see outputDir in the config). */
-function removeFinishedRunResults(): void {
-  if (!fs.existsSync(RESULTS_DIR)) return;
-  for (const entry of fs.readdirSync(RESULTS_DIR)) {
-    const pid = Number(/^run-(\d+)$/.exec(entry)?.[1]);
-    if (pid && String(pid) !== process.env.SHOWCASE_E2E_RUN && !isAlive(pid)) {
-      fs.rmSync(path.join(RESULTS_DIR, entry), { recursive: true, force: true });
-    }
-  }
-}
+const RUNS_DIR = path.join(REPO_ROOT, '.data/e2e');
 
 /**
- * Starts the emulators and the built app once per run and hands their addresses to the workers
- * through the environment. When SHOWCASE_E2E_BASE_URL is already set, a stack is running
- * elsewhere and is reused as is.
+ * Starts the emulators and the app (built once with `--mode test`, served by `vite preview`) in
+ * this process, on free ports, and hands their addresses to the workers through the environment.
+ * When SHOWCASE_E2E_BASE_URL is already set, a stack is running elsewhere and is reused as is.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  removeFinishedRunResults();
+  removeFinishedRunDirs(RESULTS_DIR);
+  removeFinishedRunDirs(RUNS_DIR);
   if (process.env[STACK_ENV.baseUrl]) return undefined;
-  const stack = await startE2eStack({ log: (line) => console.log(line) });
-  process.env[STACK_ENV.baseUrl] = stack.baseUrl;
-  process.env[STACK_ENV.authUrl] = stack.authUrl;
-  process.env[STACK_ENV.firestoreHost] = stack.firestoreHost;
-  return stack.stop;
+  const started = performance.now();
+  const runDir = path.join(RUNS_DIR, `run-${process.pid}`);
+  const workDir = path.join(runDir, 'work');
+  const stack = startStack({
+    ports: await freeStackPorts(),
+    logDir: path.join(runDir, 'logs'),
+    workDir,
+    web: 'test-build',
+    rulesFile: RULES_FILE,
+    onUnexpectedExit: (message) => console.error(message),
+  });
+  const ready = await stack.ready;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `e2e stack ready in ${seconds} s: app ${ready.appUrl}, Auth ${ready.authUrl}, Firestore ${ready.firestoreHost}`,
+  );
+  process.env[STACK_ENV.baseUrl] = ready.appUrl;
+  process.env[STACK_ENV.authUrl] = ready.authUrl;
+  process.env[STACK_ENV.firestoreHost] = ready.firestoreHost;
+  return async () => {
+    await stack.close();
+    // The logs stay for a look after the run; the next run removes the folder.
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
 }

@@ -5,22 +5,19 @@
  * (`/emulator/auth/iframe`), and both the SDK and that iframe page load Google's iframe-messaging
  * library from https://apis.google.com/js/api.js. There is no internet here, so a small
  * implementation of the part of `gapi.iframes` both sides use (open, ping, register, send,
- * getParentIframe) over postMessage stands in for it (scripts/lib/gapi-standin.js). As under
+ * getParentIframe) over postMessage stands in for it (packages/dev-stack/static/gapi-standin.js). As under
  * `npm start`, the e2e stack's Auth emulator sits behind a proxy that serves the stand-in at
  * /__showcase/gapi.js and points the emulator's pages at it, and the app loads it from there
  * before a popup or redirect. The SDK, the emulator's iframe page, its sign-in page and the
  * popup/redirect flows are the real ones; only the unreachable CDN script is replaced.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { GAPI_STANDIN_FILE, GAPI_STANDIN_PATH } from '@showcase/dev-stack';
 
-/** The gapi stand-in, shared with `npm start`'s Auth emulator proxy (one source of truth). */
-const GAPI_SCRIPT = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../../scripts/lib/gapi-standin.js'),
-  'utf8',
-);
+/** The gapi stand-in, shared with the Auth emulator proxy (one source of truth). */
+const GAPI_SCRIPT = fs.readFileSync(GAPI_STANDIN_FILE, 'utf8');
 
 /** Hosts the emulator's sign-in page links to (fonts, a CSS kit): unreachable here, so fail fast. */
 const OFFLINE_ASSETS = /^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//;
@@ -36,7 +33,7 @@ export async function serveGoogleScripts(
 ): Promise<{ requested: () => string[] }> {
   const requested: string[] = [];
   context.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/__showcase/gapi.js') requested.push(request.url());
+    if (new URL(request.url()).pathname === GAPI_STANDIN_PATH) requested.push(request.url());
   });
   await context.route(OFFLINE_ASSETS, (route) => route.abort('internetdisconnected'));
   await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, async (route) => {

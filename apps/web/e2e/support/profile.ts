@@ -1,7 +1,7 @@
 /** Reading the user record on /me, field by field (each row shows the field's key, e.g. `uid`). */
 import type { Locator, Page } from '@playwright/test';
 
-/** The 11 fields of the user record (product.md §1), by their names in the record. */
+/** The 11 fields of the user record shown on /me, by their names in the record. */
 export const USER_RECORD_FIELDS = [
   'uid',
   'email',

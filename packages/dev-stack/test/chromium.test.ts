@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, findChromium } from './chromium.mjs';
+import { DEBIAN_CHROMIUM, findChromium } from '../src/chromium.js';
 
 const existing =
-  (...files) =>
-  (file) =>
+  (...files: string[]) =>
+  (file: string) =>
     files.includes(file);
 
 describe('findChromium', () => {

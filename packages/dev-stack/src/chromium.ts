@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as PlaywrightCore from 'playwright-core';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -20,7 +21,7 @@ export const CHROMIUM_ARGS = [
 export const INSTALL_HINT =
   'No Chromium found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.';
 
-function isExecutable(file) {
+function isExecutable(file: string): boolean {
   try {
     fs.accessSync(file, fs.constants.X_OK);
     return fs.statSync(file).isFile();
@@ -30,26 +31,28 @@ function isExecutable(file) {
 }
 
 /** Where Playwright would keep its own Chromium, if one was ever installed (never downloaded here). */
-function playwrightManagedChromium() {
+function playwrightManagedChromium(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
-    const { chromium } = require('playwright-core');
+    const { chromium } = require('playwright-core') as typeof PlaywrightCore;
     return chromium.executablePath();
   } catch {
     return undefined;
   }
 }
 
-/**
- * The first Chromium that exists, in the documented order, or undefined.
- * @param {{ env?: NodeJS.ProcessEnv, exists?: (file: string) => boolean, managed?: () => string | undefined }} [deps]
- * @returns {{ path: string, source: string } | undefined}
- */
+export type FoundChromium = { path: string; source: string };
+
+/** The first Chromium that exists, in the documented order, or undefined. */
 export function findChromium({
   env = process.env,
   exists = isExecutable,
   managed = playwrightManagedChromium,
-} = {}) {
+}: {
+  env?: NodeJS.ProcessEnv;
+  exists?: (file: string) => boolean;
+  managed?: () => string | undefined;
+} = {}): FoundChromium | undefined {
   if (env.CHROME_PATH) {
     if (exists(env.CHROME_PATH)) return { path: env.CHROME_PATH, source: 'CHROME_PATH' };
     throw new Error(`CHROME_PATH=${env.CHROME_PATH} is not an executable file.`);
@@ -62,7 +65,7 @@ export function findChromium({
 }
 
 /** The command prefix that can run apt-get here (root, or passwordless sudo), or undefined. */
-function aptRunner() {
+function aptRunner(): string[] | undefined {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!hasApt) return undefined;
   if (process.getuid?.() === 0) return [];
@@ -73,16 +76,15 @@ function aptRunner() {
 /**
  * A Chromium path, installing Debian's package when none exists and apt-get may run.
  * Throws an Error whose message is one line the user can act on.
- * @param {{ log?: (line: string) => void }} [options]
  */
-export function ensureChromium({ log = console.log } = {}) {
+export function ensureChromium({ log = console.log } = {}): FoundChromium {
   const found = findChromium();
   if (found) return found;
   const runner = aptRunner();
   if (!runner) throw new Error(INSTALL_HINT);
   log("No Chromium found; installing Debian's chromium package with apt-get…");
-  const run = (args) => {
-    const [command, ...rest] = [...runner, ...args];
+  const run = (args: string[]) => {
+    const [command = '', ...rest] = [...runner, ...args];
     execFileSync(command, rest, {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

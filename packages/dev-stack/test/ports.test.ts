@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   busyPortMessage,
@@ -7,20 +8,20 @@ import {
   findPortProblems,
   isPortFree,
   portFromEnv,
-} from './ports.mjs';
+} from '../src/ports.js';
 
-const servers = [];
+const servers: net.Server[] = [];
 afterEach(async () => {
   await Promise.all(
     servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
   );
 });
 
-function listen(port = 0) {
+function listen(port = 0): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer();
     servers.push(server);
-    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFields, toValue } from './firestore-rest.mjs';
+import { fromFields, fromValue, toFields, toValue } from '../src/rest-values.js';
 
 describe('Firestore REST encoding', () => {
   it('encodes the value types the seed writes', () => {
@@ -18,5 +18,28 @@ describe('Firestore REST encoding', () => {
 
   it('leaves undefined fields out', () => {
     expect(toFields({ a: 'x', b: undefined })).toEqual({ a: { stringValue: 'x' } });
+  });
+
+  it('decodes what it encodes, and the other kinds the server sends', () => {
+    const data = {
+      s: 'x',
+      i: 3,
+      d: 1.5,
+      b: false,
+      n: null,
+      t: new Date('2026-01-02T03:04:05.678Z'),
+      a: [1, 'two', []],
+      m: { nested: { deep: true } },
+    };
+    expect(fromFields(toFields(data))).toEqual(data);
+    expect(fromValue({ referenceValue: 'projects/p/databases/(default)/documents/a/b' })).toBe(
+      'projects/p/databases/(default)/documents/a/b',
+    );
+    expect(fromValue({ integerValue: '-9' })).toBe(-9);
+    expect(fromValue({ geoPointValue: { latitude: 1, longitude: 2 } })).toEqual({
+      latitude: 1,
+      longitude: 2,
+    });
+    expect(() => fromValue({ strange: 1 })).toThrow(/Unknown Firestore value/);
   });
 });

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { showcaseDocumentProblems } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, buildDemoData } from './demo-data.mjs';
-import { DEMO_COVERS } from './demo-images.mjs';
+import { DEMO_MEMBERS, buildDemoData } from '../src/demo-data.js';
+import { DEMO_COVERS } from '../src/demo-images.js';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const NOW = new Date('2026-03-01T12:00:00Z');
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../apps/web/public');
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../apps/web/public');
 const { members, showcases } = buildDemoData({ appOrigin: ORIGIN, now: NOW });
 
 describe('demo data', () => {
@@ -71,7 +71,7 @@ describe('demo data', () => {
     const covers = showcases.flatMap((s) => (s.imageUrl ? [s.imageUrl] : []));
     expect(new Set(covers).size).toBe(covers.length);
     for (const s of showcases.filter((x) => x.imageUrl)) {
-      const name = path.basename(new URL(s.imageUrl).pathname, '.svg');
+      const name = path.basename(new URL(s.imageUrl!).pathname, '.svg');
       expect(DEMO_COVERS.find((cover) => cover.name === name)?.label).toBe(s.title);
     }
   });

@@ -1,21 +1,23 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   GAPI_STANDIN_FILE,
   GAPI_STANDIN_PATH,
   startAuthEmulatorProxy,
-} from './auth-emulator-proxy.mjs';
-import { findFreePort } from './ports.mjs';
+} from '../src/auth-emulator-proxy.js';
+import { findFreePort } from '../src/ports.js';
 
 const GAPI = 'https://apis.google.com/js/api.js';
-const page = (name) => `<!DOCTYPE html><title>${name}</title><script src="${GAPI}"></script>`;
+const page = (name: string) =>
+  `<!DOCTYPE html><title>${name}</title><script src="${GAPI}"></script>`;
 
 /** A stand-in for the Auth emulator: two HTML pages (one gzipped) and an echoing API route. */
-function startUpstream() {
+function startUpstream(): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://x');
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
     if (pathname === '/emulator/auth/iframe') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: 'W/"1"' });
       res.end(page('iframe'));
@@ -29,7 +31,7 @@ function startUpstream() {
       });
       res.end(body);
     } else {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       req.on('data', (chunk) => chunks.push(chunk));
       req.on('end', () => {
         res.writeHead(201, { 'content-type': 'application/json', 'x-upstream': 'yes' });
@@ -46,7 +48,7 @@ function startUpstream() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const cleanups = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -54,7 +56,10 @@ afterEach(async () => {
 async function proxyInFront() {
   const upstream = await startUpstream();
   cleanups.push(() => new Promise((resolve) => upstream.close(resolve)));
-  const proxy = await startAuthEmulatorProxy({ port: 0, upstreamPort: upstream.address().port });
+  const proxy = await startAuthEmulatorProxy({
+    port: 0,
+    upstreamPort: (upstream.address() as AddressInfo).port,
+  });
   cleanups.push(() => proxy.close());
   return proxy;
 }

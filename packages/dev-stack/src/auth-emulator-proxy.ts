@@ -1,19 +1,21 @@
 // A small reverse proxy in front of firebase-tools' Auth emulator, so Google sign-in works offline.
 // The emulator's popup/redirect pages (/emulator/auth/iframe and /emulator/auth/handler) load
 // Google's iframe library from https://apis.google.com/js/api.js; the proxy points them at
-// /__showcase/gapi.js, which it serves itself (scripts/lib/gapi-standin.js). Every other request
+// /__showcase/gapi.js, which it serves itself (static/gapi-standin.js). Every other request
 // and response passes through unchanged, streamed. Development and tests only.
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PACKAGE_ROOT } from './paths.js';
 
 export const GAPI_STANDIN_PATH = '/__showcase/gapi.js';
-export const GAPI_STANDIN_FILE = path.join(import.meta.dirname, 'gapi-standin.js');
+export const GAPI_STANDIN_FILE = path.join(PACKAGE_ROOT, 'static/gapi-standin.js');
 const GOOGLE_GAPI_URL = 'https://apis.google.com/js/api.js';
 const REWRITTEN_PAGES = new Set(['/emulator/auth/iframe', '/emulator/auth/handler']);
 
-function decode(body, encoding) {
+function decode(body: Buffer, encoding: string | undefined): Buffer {
   switch ((encoding ?? 'identity').toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
@@ -27,13 +29,21 @@ function decode(body, encoding) {
   }
 }
 
+export type AuthEmulatorProxy = { url: string; close: () => Promise<void> };
+
 /**
  * Starts the proxy on host:port, forwarding to the Auth emulator on host:upstreamPort.
  * Rejects when the port cannot be bound (e.g. it is taken).
- * @param {{ port: number, upstreamPort: number, host?: string }} options
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startAuthEmulatorProxy({ port, upstreamPort, host = '127.0.0.1' }) {
+export async function startAuthEmulatorProxy({
+  port,
+  upstreamPort,
+  host = '127.0.0.1',
+}: {
+  port: number;
+  upstreamPort: number;
+  host?: string;
+}): Promise<AuthEmulatorProxy> {
   const standin = fs.readFileSync(GAPI_STANDIN_FILE);
 
   const server = http.createServer((req, res) => {
@@ -69,7 +79,7 @@ export async function startAuthEmulatorProxy({ port, upstreamPort, host = '127.0
           upstreamRes.pipe(res);
           return;
         }
-        const chunks = [];
+        const chunks: Buffer[] = [];
         upstreamRes.on('data', (chunk) => chunks.push(chunk));
         upstreamRes.on('error', () => res.destroy());
         upstreamRes.on('end', () => {
@@ -105,17 +115,17 @@ export async function startAuthEmulatorProxy({ port, upstreamPort, host = '127.0
     req.pipe(upstream);
   });
 
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port, host, exclusive: true }, () => {
       server.off('error', reject);
-      resolve(undefined);
+      resolve();
     });
   });
   return {
-    url: `http://${host}:${server.address().port}`,
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),

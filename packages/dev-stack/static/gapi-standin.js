@@ -8,10 +8,10 @@
  * /emulator/auth/handler) load Google's script from the CDN, so Google sign-in against the emulator
  * cannot finish without the internet. Development and tests only, never production:
  * - `npm start` serves this file as /__showcase/gapi.js from the proxy in front of the Auth
- *   emulator (scripts/lib/auth-emulator-proxy.mjs), which also points the emulator's pages at it;
+ *   emulator (src/auth-emulator-proxy.ts), which also points the emulator's pages at it;
  * - the app (dev and test builds) loads it from there before the first popup or redirect call
  *   (apps/web/src/lib/firebase/emulator-gapi.ts), and the SDK then uses it instead of Google's;
- * - the end-to-end stack runs the same proxy (scripts/lib/e2e-stack.mjs).
+ * - the end-to-end stack runs the same proxy (src/stack.ts).
  * Production builds load Google's real script.
  */
 (function () {

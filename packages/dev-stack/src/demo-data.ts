@@ -1,12 +1,20 @@
 // The demo data `npm start` seeds: members (Auth accounts + public profiles) and their showcases,
 // built and checked by @showcase/schema. Pure and deterministic for a given `now`, so it is testable.
 import { assertShowcaseDocument, buildShowcase } from '@showcase/schema';
-import { createRandom } from './random.mjs';
+import { createRandom } from './random.js';
 
 export const DEMO_PASSWORD = 'showcase-demo';
 
 /** Fixed uids keep the seed idempotent and the links stable. */
-export const DEMO_MEMBERS = [
+export type DemoMember = {
+  uid: string;
+  displayName: string;
+  email: string;
+  initials: string;
+  colors: [string, string];
+};
+
+export const DEMO_MEMBERS: DemoMember[] = [
   {
     uid: 'demo-maya',
     displayName: 'Maya Chen',
@@ -55,7 +63,16 @@ export const DEMO_MEMBERS = [
  * The showcases: [owner uid suffix, title, cover image (or null), tags, description, draft?].
  * Links point at example.com paths: there is no internet here, and they are only rendered.
  */
-const CATALOG = [
+type CatalogEntry = [
+  owner: string,
+  title: string,
+  image: string | null,
+  tags: string[],
+  description: string,
+  draft?: boolean,
+];
+
+const CATALOG: CatalogEntry[] = [
   [
     'maya',
     'Tide Charts',
@@ -317,17 +334,17 @@ const CATALOG = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const slug = (text) =>
+const slug = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
 /**
- * Builds every document and account the seed writes.
- * @param {{ appOrigin: string, now: Date }} options appOrigin like http://127.0.0.1:5173 (images are served by the app)
+ * Builds every document and account the seed writes. `appOrigin` is like http://127.0.0.1:5173
+ * (the app serves the images).
  */
-export function buildDemoData({ appOrigin, now }) {
+export function buildDemoData({ appOrigin, now }: { appOrigin: string; now: Date }) {
   const random = createRandom('showcase-demo-data');
   const nowMs = now.getTime();
   const origin = appOrigin.replace(/\/$/, '');

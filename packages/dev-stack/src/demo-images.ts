@@ -1,9 +1,11 @@
 // The demo images the seed refers to: one SVG per cover (800×500) and one avatar per member.
 // Pure functions from a small catalog, so the committed files can be regenerated and drift-checked.
-import { createRandom } from './random.mjs';
+import { createRandom } from './random.js';
+
+export type DemoCover = { name: string; label: string; motif: string; colors: [string, string] };
 
 /** Each cover: file name (without .svg), the label drawn on it, a motif and a two-colour gradient. */
-export const DEMO_COVERS = [
+export const DEMO_COVERS: DemoCover[] = [
   { name: 'tide-charts', label: 'Tide Charts', motif: 'waves', colors: ['#0f4c81', '#38b2ac'] },
   { name: 'pixel-garden', label: 'Pixel Garden', motif: 'grid', colors: ['#1b5e20', '#9ccc65'] },
   {
@@ -128,11 +130,11 @@ export const DEMO_COVERS = [
 const WIDTH = 800;
 const HEIGHT = 500;
 
-const round = (n) => Math.round(n * 10) / 10;
+const round = (n: number) => Math.round(n * 10) / 10;
 
-function motifShapes(motif, random) {
-  const shapes = [];
-  const white = (opacity) => `fill="#ffffff" fill-opacity="${opacity}"`;
+function motifShapes(motif: string, random: () => number): string[] {
+  const shapes: string[] = [];
+  const white = (opacity: number) => `fill="#ffffff" fill-opacity="${opacity}"`;
   switch (motif) {
     case 'waves':
       for (let i = 0; i < 6; i += 1) {
@@ -281,7 +283,7 @@ function motifShapes(motif, random) {
 }
 
 /** The SVG text of one cover. */
-export function renderCover({ name, label, motif, colors }) {
+export function renderCover({ name, label, motif, colors }: DemoCover): string {
   const random = createRandom(name);
   const id = `g-${name}`;
   // Long titles get a smaller size so they stay inside the 800 px width.
@@ -302,7 +304,13 @@ export function renderCover({ name, label, motif, colors }) {
 }
 
 /** The SVG text of one member avatar: initials on a coloured disc. */
-export function renderAvatar({ initials, colors }) {
+export function renderAvatar({
+  initials,
+  colors,
+}: {
+  initials: string;
+  colors: readonly [string, string];
+}): string {
   const id = `a-${initials.toLowerCase()}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${initials}">`,

@@ -1,0 +1,23 @@
+// @showcase/dev-stack: what `npm start`, `npm test`, the e2e suite and the benches share.
+export { startStack, freeStackPorts } from './stack.js';
+export type { ReadyStack, Stack, StackAddresses, StackOptions, StackPorts } from './stack.js';
+export { EmulatorClient } from './emulator-client.js';
+export type {
+  AccountRecord,
+  DocumentWrite,
+  EmulatorAddresses,
+  ImportedAccount,
+  OobCode,
+  StoredDocument,
+} from './emulator-client.js';
+export { fromValue, toValue } from './rest-values.js';
+export type { PlainFields, PlainValue } from './rest-values.js';
+export { seedDemoData } from './seed.js';
+export type { SeedResult } from './seed.js';
+export { buildDemoData, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.js';
+export { DEMO_COVERS, renderAvatar, renderCover } from './demo-images.js';
+export { CHROMIUM_ARGS, ensureChromium, findChromium } from './chromium.js';
+export { GAPI_STANDIN_FILE, GAPI_STANDIN_PATH } from './auth-emulator-proxy.js';
+export { findPortProblems, portFromEnv } from './ports.js';
+export { removeFinishedRunDirs, tail } from './logs.js';
+export { API_KEY, PROJECT_ID, REPO_ROOT, RULES_FILE, WEB_DIR } from './paths.js';

@@ -1,0 +1,149 @@
+// The local stack in one process: our Firestore emulator (`createServer()`), the Auth emulator's
+// proxy and Vite run here; only firebase-tools' Auth emulator is a child process. `npm start`, the
+// e2e global setup and the benches all start it through `startStack()`.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EmulatorServer } from '@showcase/emulator';
+import type { Service } from './auth-emulator.js';
+import { killGroup, startAuthEmulator } from './auth-emulator.js';
+import { EmulatorClient } from './emulator-client.js';
+import type { LogFile } from './logs.js';
+import { openLog, tail } from './logs.js';
+import { PROJECT_ID } from './paths.js';
+import { findFreePorts } from './ports.js';
+import { buildWebForTest, startWebDev, startWebPreview } from './web.js';
+
+export type StackPorts = {
+  web: number;
+  auth: number;
+  firestore: number;
+  hub: number;
+  logging: number;
+};
+
+export type StackOptions = {
+  ports: StackPorts;
+  /** One log file per service lands here. */
+  logDir: string;
+  /** The Auth emulator's config and temp files, and the test build of the app. */
+  workDir: string;
+  /** `dev`: the Vite dev server. `test-build`: `vite build --mode test` served by `vite preview`. */
+  web: 'dev' | 'test-build';
+  rulesFile?: string;
+  /** The Auth emulator stopped by itself; the message quotes the end of its log. */
+  onUnexpectedExit?: (message: string) => void;
+};
+
+export type StackAddresses = {
+  appUrl: string;
+  authUrl: string;
+  firestoreUrl: string;
+  /** `host:port`, as the Firestore SDK's emulator setting wants it. */
+  firestoreHost: string;
+  projectId: string;
+};
+export type ReadyStack = StackAddresses & { client: EmulatorClient; firestore: EmulatorServer };
+
+export type Stack = {
+  /** Resolves once every service answers; on failure everything started is closed again. */
+  ready: Promise<ReadyStack>;
+  /** Stops every service (also one still starting) and resolves when all are gone. */
+  close: () => Promise<void>;
+  /** Kills the child process at once (a second Ctrl-C); the rest ends with this process. */
+  kill: () => void;
+};
+
+/** Five free ports, for a stack beside `npm start` and other runs. */
+export async function freeStackPorts(): Promise<StackPorts> {
+  const [web, auth, firestore, hub, logging] = (await findFreePorts(5)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { web, auth, firestore, hub, logging };
+}
+
+async function startFirestore(port: number, log: LogFile, rulesFile?: string) {
+  const { createServer } = await import('@showcase/emulator');
+  return createServer({
+    port,
+    projectId: PROJECT_ID,
+    ...(rulesFile && fs.existsSync(rulesFile) ? { rulesPath: rulesFile } : {}),
+    log: {
+      info: (message) => log.console.log(message),
+      warn: (message) => log.console.warn(message),
+      error: (message) => log.console.error(message),
+    },
+  });
+}
+
+export function startStack(options: StackOptions): Stack {
+  const { ports, logDir, workDir } = options;
+  const logs = {
+    auth: path.join(logDir, 'auth-emulator.log'),
+    firestore: openLog(logDir, 'firestore-emulator'),
+    web: openLog(logDir, 'web'),
+  };
+  const addresses: StackAddresses = {
+    appUrl: `http://127.0.0.1:${ports.web}`,
+    authUrl: `http://127.0.0.1:${ports.auth}`,
+    firestoreUrl: `http://127.0.0.1:${ports.firestore}`,
+    firestoreHost: `127.0.0.1:${ports.firestore}`,
+    projectId: PROJECT_ID,
+  };
+  const web = { port: ports.web, log: logs.web, ...addresses };
+  const starting: Promise<Service>[] = [];
+  const track = <T extends Service>(service: Promise<T>) => (starting.push(service), service);
+  let authChild: ChildProcess | undefined;
+  let closing: Promise<void> | undefined;
+  const aborter = new AbortController();
+
+  const close = () =>
+    (closing ??= (async () => {
+      // Stops the Auth emulator even while it is starting; the rest is closed once it has started.
+      aborter.abort();
+      const settled = await Promise.allSettled(starting);
+      await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : null)));
+      await Promise.all([logs.firestore.close(), logs.web.close()]);
+    })());
+
+  const start = async (): Promise<ReadyStack> => {
+    fs.mkdirSync(workDir, { recursive: true });
+    const auth = { port: ports.auth, hubPort: ports.hub, loggingPort: ports.logging };
+    const [, firestore] = await Promise.all([
+      track(
+        startAuthEmulator(
+          {
+            ...auth,
+            workDir,
+            logFile: logs.auth,
+            onUnexpectedExit: options.onUnexpectedExit,
+            signal: aborter.signal,
+          },
+          (child) => (authChild = child),
+        ),
+      ),
+      track(startFirestore(ports.firestore, logs.firestore, options.rulesFile)),
+      options.web === 'dev'
+        ? track(startWebDev(web))
+        : buildWebForTest({ ...web, outDir: path.join(workDir, 'web-dist') }).then(() =>
+            track(startWebPreview({ ...web, outDir: path.join(workDir, 'web-dist') })),
+          ),
+    ]);
+    return { ...addresses, firestore, client: new EmulatorClient(addresses) };
+  };
+
+  const ready = start().catch(async (error: unknown) => {
+    await close();
+    const tails = [logs.auth, logs.firestore.file, logs.web.file]
+      .map((file) => [file, tail(file, 10)])
+      .filter(([, text]) => text)
+      .map(([file, text]) => `--- ${path.relative(process.cwd(), file!)} ---\n${text}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error([reason, ...tails].join('\n'), { cause: error });
+  });
+  return { ready, close, kill: () => killGroup(authChild) };
+}
