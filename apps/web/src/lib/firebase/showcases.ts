@@ -15,6 +15,7 @@ import {
 } from 'firebase/firestore';
 import type { Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { showcaseContent } from '@showcase/schema';
+import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
 /** Every showcase query of the app lives here, once. */
@@ -76,14 +77,16 @@ export function createShowcase(
   owner: ShowcaseOwner,
 ): Promise<void> {
   const { imageUrl, ...content } = showcaseContent(input, status, owner.name);
-  return setDoc(doc(db, SHOWCASES, id), {
-    ...content,
-    ...(imageUrl === null ? {} : { imageUrl }),
-    ownerUid: owner.uid,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-    likeCount: 0,
-  });
+  return trackWrite(
+    setDoc(doc(db, SHOWCASES, id), {
+      ...content,
+      ...(imageUrl === null ? {} : { imageUrl }),
+      ownerUid: owner.uid,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      likeCount: 0,
+    }),
+  );
 }
 
 /** Later saves: only the editable fields, the status and `updatedAt` change. */
@@ -95,15 +98,17 @@ export function updateShowcase(
   owner: ShowcaseOwner,
 ): Promise<void> {
   const content = showcaseContent(input, status, owner.name);
-  return updateDoc(doc(db, SHOWCASES, id), {
-    ...content,
-    imageUrl: content.imageUrl ?? deleteField(),
-    updatedAt: serverTimestamp(),
-  });
+  return trackWrite(
+    updateDoc(doc(db, SHOWCASES, id), {
+      ...content,
+      imageUrl: content.imageUrl ?? deleteField(),
+      updatedAt: serverTimestamp(),
+    }),
+  );
 }
 
 export function deleteShowcase(db: Firestore, id: string): Promise<void> {
-  return deleteDoc(doc(db, SHOWCASES, id));
+  return trackWrite(deleteDoc(doc(db, SHOWCASES, id)));
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */

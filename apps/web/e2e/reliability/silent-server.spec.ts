@@ -1,0 +1,74 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, signInAs, test } from '../support/fixtures';
+import { getDocument } from '../support/firestore';
+import {
+  connectionIndicator,
+  expectConnection,
+  seedShowcases,
+  uniqueTag,
+} from '../support/gallery';
+
+/** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
+const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
+
+/**
+ * A frozen server: from now on the page's Firestore requests reach nothing and get no answer
+ * (the connection stays open, as with a stopped process). The result lets them through.
+ */
+async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(FIRESTORE_CHANNELS, (route) => {
+    held.push(route);
+  });
+  return async () => {
+    await page.unroute(FIRESTORE_CHANNELS);
+    // A request the page gave up on meanwhile can no longer be continued; that is fine.
+    await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  };
+}
+
+/**
+ * Freezes page time just after now: only `fastForward` moves it, so load cannot flake it. Only
+ * after the click: the SDK needs running timers to apply a write to its local cache.
+ */
+async function pausePageClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+}
+
+test.describe('a server that does not answer', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the indicator stops saying Live when a write has had no answer for 10 s', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('frozen');
+    const [id] = await seedShowcases([{ title: `Frozen ${tag}`, tags: [tag], likeCount: 2 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByTestId('like-count')).toHaveText('2 likes');
+
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    const thaw = await freezeFirestore(page);
+    await page.getByRole('button', { name: 'Like' }).click();
+    // The like shows at once (the local cache); the listeners opened earlier still look healthy.
+    await expect(page.getByTestId('like-count')).toHaveText('3 likes');
+    await pausePageClock(page);
+    await expectConnection(page, 'Live', 2_000);
+    await page.clock.fastForward(10_000);
+    await expect(connectionIndicator(page)).toHaveAccessibleName(
+      'Connection: Waiting for server…',
+      { timeout: 5_000 },
+    );
+    await page.clock.resume();
+
+    await thaw();
+    await expectConnection(page, 'Live', 30_000);
+    await expect
+      .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
+      .toBe(3);
+  });
+});
