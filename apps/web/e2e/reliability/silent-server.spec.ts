@@ -71,4 +71,41 @@ test.describe('a server that does not answer', () => {
       .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
       .toBe(3);
   });
+
+  test('a like made while the server cannot be reached stays queued and says so', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('unreachable');
+    const [id] = await seedShowcases([{ title: `Unreachable ${tag}`, tags: [tag], likeCount: 5 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByTestId('like-count')).toHaveText('5 likes');
+
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    // The server is down: every new connection to it is refused.
+    await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(page.getByTestId('like-count')).toHaveText('6 likes');
+    await pausePageClock(page);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByText('The server could not be reached.')).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(page.getByText(/permission/i)).toHaveCount(0);
+    // Kept, not rolled back: still counted and still pending.
+    await expect(page.getByTestId('like-count')).toHaveText('6 likes');
+    await expect(page.getByTestId('pending-chip').first()).toBeVisible();
+    await page.clock.resume();
+
+    await page.unroute(FIRESTORE_CHANNELS);
+    await expect(page.getByTestId('pending-chip')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('The server could not be reached.')).toHaveCount(0);
+    await expect
+      .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
+      .toBe(6);
+  });
 });

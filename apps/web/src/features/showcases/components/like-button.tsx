@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/errors';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { likesLabel } from '../format';
 import { useLike } from '../hooks/use-like';
 import { PendingChip } from './pending-chip';
@@ -24,6 +25,10 @@ type LikeButtonProps = {
 export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
   const notify = useNotify();
   const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
+  const connection = useConnectionStatus();
+  // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
+  // it is still pending once the connection says the server is silent or out of reach.
+  const unsent = like.pending && (connection === 'waiting' || connection === 'offline');
   const count = (
     <Typography
       component="span"
@@ -92,6 +97,7 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
   return (
     <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
       <Button
+        aria-describedby={unsent ? 'like-unsent-hint' : undefined}
         variant={like.liked ? 'contained' : 'outlined'}
         startIcon={like.liked ? <Favorite /> : <FavoriteBorder />}
         onClick={onClick}
@@ -101,6 +107,12 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
       </Button>
       {count}
       {like.pending ? <PendingChip /> : null}
+      {unsent ? (
+        <Typography id="like-unsent-hint" role="status" variant="body2" color="text.secondary">
+          The server could not be reached. Your {like.liked ? 'like' : 'unlike'} is kept on this
+          device and sent when it answers.
+        </Typography>
+      ) : null}
     </Stack>
   );
 }
