@@ -89,19 +89,24 @@ export function createShowcase(
   );
 }
 
-/** Later saves: only the editable fields, the status and `updatedAt` change. */
+/**
+ * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
+ * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image.
+ */
 export function updateShowcase(
   db: Firestore,
   id: string,
-  input: ShowcaseInput,
+  changes: Partial<ShowcaseInput>,
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  const content = showcaseContent(input, status, owner.name);
+  const { imageUrl, ...content } = changes;
   return trackWrite(
     updateDoc(doc(db, SHOWCASES, id), {
       ...content,
-      imageUrl: content.imageUrl ?? deleteField(),
+      ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
+      status,
+      ownerName: owner.name,
       updatedAt: serverTimestamp(),
     }),
   );
