@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, signInAs, test } from '../support/fixtures';
+import { PROJECT_ID, stack } from '../support/env';
 import { getDocument } from '../support/firestore';
 import {
   connectionIndicator,
@@ -25,6 +26,15 @@ async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
     // A request the page gave up on meanwhile can no longer be continued; that is fine.
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
   };
+}
+
+/** Deletes a document as the emulator's owner (rules bypassed). */
+async function deleteOnServer(path: string): Promise<void> {
+  const response = await fetch(
+    `${stack().firestoreUrl}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
+    { method: 'DELETE', headers: { authorization: 'Bearer owner' } },
+  );
+  if (!response.ok) throw new Error(`Deleting ${path} failed: HTTP ${response.status}`);
 }
 
 /**
@@ -107,5 +117,39 @@ test.describe('a server that does not answer', () => {
     await expect
       .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
       .toBe(6);
+  });
+
+  test('a like refused after the outage says the server could not be reached, not "permission"', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('restarted');
+    const [id] = await seedShowcases([{ title: `Restarted ${tag}`, tags: [tag], likeCount: 1 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(page.getByTestId('like-count')).toHaveText('2 likes');
+    await pausePageClock(page);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByText('The server could not be reached.')).toBeVisible({
+      timeout: 5_000,
+    });
+    // Meanwhile the server restarted without the showcase (the emulator keeps data in memory).
+    await deleteOnServer(`showcases/${id}`);
+    await page.clock.resume();
+
+    await page.unroute(FIRESTORE_CHANNELS);
+    await expect(
+      page.getByText(
+        'Your like was not saved. The server could not be reached when you made it, and refused it once it answered.',
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/permission/i)).toHaveCount(0);
+    expect(await getDocument(`showcases/${id}/likes/${member.uid}`)).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
@@ -29,6 +30,11 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
   // it is still pending once the connection says the server is silent or out of reach.
   const unsent = like.pending && (connection === 'waiting' || connection === 'offline');
+  // Whether the latest like/unlike waited through such a stretch before the server answered.
+  const waitedForServer = useRef(false);
+  useEffect(() => {
+    if (unsent) waitedForServer.current = true;
+  }, [unsent]);
   const count = (
     <Typography
       component="span"
@@ -85,11 +91,16 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
   }
 
   const onClick = () => {
+    waitedForServer.current = unsent;
     like.toggle().catch((error: unknown) => {
-      const described = describeError(error);
+      // After an outage the server judges the like against whatever it holds then (after a
+      // restart: nothing), so its code says little; that it could not be reached says more.
+      const reason = waitedForServer.current
+        ? 'The server could not be reached when you made it, and refused it once it answered.'
+        : describeError(error).message;
       notify({
         severity: 'error',
-        message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${described.message}`,
+        message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${reason}`,
       });
     });
   };
