@@ -38,11 +38,12 @@ async function deleteOnServer(path: string): Promise<void> {
 }
 
 /**
- * Freezes page time just after now: only `fastForward` moves it, so load cannot flake it. Only
- * after the click: the SDK needs running timers to apply a write to its local cache.
+ * Freezes page time a second from now (page time runs on while this call travels, and it cannot
+ * be set back): from then only `fastForward` moves it, so load cannot flake it. Only after the
+ * click: the SDK needs running timers to apply a write to its local cache.
  */
 async function pausePageClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 }
 
 test.describe('a server that does not answer', () => {
@@ -80,6 +81,35 @@ test.describe('a server that does not answer', () => {
     await expect
       .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
       .toBe(3);
+  });
+
+  test('the indicator stops saying Live when a new listen has had no answer for 10 s', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('frozen-listen');
+    const [id] = await seedShowcases([{ title: `Frozen listen ${tag}`, tags: [tag] }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+
+    const thaw = await freezeFirestore(page);
+    // In-app navigation: the gallery's query is a new listen on the open stream, while the
+    // session's own listener keeps its last server snapshot.
+    await page.getByRole('link', { name: 'Showcase', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await pausePageClock(page);
+    await expectConnection(page, 'Live', 2_000);
+    await page.clock.fastForward(10_000);
+    await expect(connectionIndicator(page)).toHaveAccessibleName(
+      'Connection: Waiting for server…',
+      { timeout: 5_000 },
+    );
+    await page.clock.resume();
+
+    await thaw();
+    await expectConnection(page, 'Live', 30_000);
   });
 
   test('a like made while the server cannot be reached stays queued and says so', async ({
