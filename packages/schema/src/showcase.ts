@@ -336,3 +336,13 @@ export function sameShowcase(a: Showcase, b: Showcase): boolean {
   const keys = Object.keys(a) as (keyof Showcase)[];
   return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]));
 }
+
+// ---- edits --------------------------------------------------------------------------------
+
+/** The editable fields whose values differ between two versions, in form order. */
+export function changedShowcaseFields(
+  before: ShowcaseInput,
+  after: ShowcaseInput,
+): ShowcaseField[] {
+  return SHOWCASE_FORM_FIELDS.filter((field) => !sameValue(before[field], after[field]));
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ShowcaseFormValues } from '../src/index.js';
+import type { ShowcaseFormValues, ShowcaseInput } from '../src/index.js';
 import {
+  changedShowcaseFields,
   emptyShowcaseForm,
   formatTags,
   parseTags,
@@ -95,15 +96,17 @@ describe('validateShowcaseForm', () => {
   });
 });
 
+/** Saved fields, as the app reads them from a stored showcase. */
+const saved: ShowcaseInput = {
+  title: 'My app',
+  description: 'Built in a weekend.',
+  url: 'https://example.com/app',
+  imageUrl: null,
+  tags: ['react', 'web'],
+};
+
 describe('showcaseFormValues', () => {
   it('turns saved fields back into what validates to the same fields', () => {
-    const saved = {
-      title: 'My app',
-      description: 'Built in a weekend.',
-      url: 'https://example.com/app',
-      imageUrl: null,
-      tags: ['react', 'web'],
-    };
     expect(showcaseFormValues(saved)).toEqual({
       title: 'My app',
       description: 'Built in a weekend.',
@@ -112,5 +115,22 @@ describe('showcaseFormValues', () => {
       tags: 'react, web',
     });
     expect(validateShowcaseForm(showcaseFormValues(saved))).toEqual({ ok: true, value: saved });
+  });
+});
+
+describe('changedShowcaseFields', () => {
+  it('is empty for equal versions, tag lists compared by content', () => {
+    expect(changedShowcaseFields(saved, { ...saved, tags: ['react', 'web'] })).toEqual([]);
+  });
+
+  it('names every field that differs, in form order', () => {
+    expect(
+      changedShowcaseFields(saved, {
+        ...saved,
+        tags: ['web', 'react'],
+        imageUrl: 'https://example.com/a.png',
+        title: 'My app 2',
+      }),
+    ).toEqual(['title', 'imageUrl', 'tags']);
   });
 });

@@ -1,8 +1,10 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
+import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
@@ -16,18 +18,38 @@ const FirestoreSession = lazy(() =>
 
 const labels: Record<ConnectionStatus, string> = {
   online: 'Live',
+  waiting: 'Waiting for server…',
   offline: 'Offline',
   unknown: 'Connecting…',
 };
 
 const hints: Record<ConnectionStatus, string> = {
   online: 'Changes from everyone appear as they happen.',
+  waiting:
+    'The server has not answered for 10 seconds. Your changes are kept on this device and sent when it answers.',
   offline:
     "You're offline. You see what is saved on this device; your changes are sent when you're back.",
   unknown: 'Connecting to the server…',
 };
 
-/** **Live** / **Offline** / **Connecting…** in the app bar (the states: connection-machine.ts). */
+const colors = {
+  online: 'success',
+  waiting: 'warning',
+  offline: 'warning',
+  unknown: 'default',
+} as const satisfies Record<ConnectionStatus, string>;
+
+const icons: Record<ConnectionStatus, ReactElement> = {
+  online: <FiberManualRecord sx={{ fontSize: 12 }} />,
+  waiting: <HourglassEmptyOutlined sx={{ fontSize: 16 }} />,
+  offline: <CloudOffOutlined sx={{ fontSize: 16 }} />,
+  unknown: <CircularProgress size={12} color="inherit" aria-hidden />,
+};
+
+/**
+ * **Live** / **Waiting for server…** / **Offline** / **Connecting…** in the app bar (the states:
+ * connection-machine.ts).
+ */
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
   const label = labels[status];
@@ -41,16 +63,8 @@ export function ConnectionIndicator() {
           data-connection={status}
           size="small"
           variant="outlined"
-          color={status === 'online' ? 'success' : status === 'offline' ? 'warning' : 'default'}
-          icon={
-            status === 'online' ? (
-              <FiberManualRecord sx={{ fontSize: 12 }} />
-            ) : status === 'offline' ? (
-              <CloudOffOutlined sx={{ fontSize: 16 }} />
-            ) : (
-              <CircularProgress size={12} color="inherit" aria-hidden />
-            )
-          }
+          color={colors[status]}
+          icon={icons[status]}
           label={label}
           tabIndex={0}
           sx={{ fontWeight: 600, '& .MuiChip-icon': { ml: '6px' } }}

@@ -154,3 +154,71 @@ describe('connection machine', () => {
     });
   });
 });
+
+describe('connection machine: a server that stops answering', () => {
+  const live = (at = 100): ConnectionState => {
+    const [, state] = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [at, { type: 'snapshot', id: 'a', fromCache: false }],
+    ]);
+    return state!;
+  };
+
+  it('stops claiming Live when a write has had no answer for the window, and returns on the answer', () => {
+    const states = run(live(), [
+      [1_000, { type: 'write-started', id: 'w' }],
+      [1_000 + CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [1_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+      [20_000, { type: 'write-settled', id: 'w' }],
+    ]);
+    expect(statuses(states)).toEqual(['online', 'online', 'waiting', 'online']);
+  });
+
+  it('a write answered inside the window never shows waiting', () => {
+    const states = run(live(), [
+      [1_000, { type: 'write-started', id: 'w' }],
+      [1_050, { type: 'write-settled', id: 'w' }],
+      [60_000, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual(['online', 'online', 'online']);
+  });
+
+  it('stops claiming Live when a new listener has had no answer for the window while another is live', () => {
+    const states = run(live(), [
+      [1_000, { type: 'listener-opened', id: 'b' }],
+      [1_001, { type: 'snapshot', id: 'b', fromCache: true }],
+      [1_000 + CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [1_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+      [12_000, { type: 'snapshot', id: 'b', fromCache: false }],
+    ]);
+    expect(statuses(states)).toEqual(['online', 'online', 'online', 'waiting', 'online']);
+  });
+
+  it('does not count time spent offline: queued writes start waiting when the connection returns', () => {
+    const states = run(live(), [
+      [1_000, { type: 'browser', online: false }],
+      [2_000, { type: 'write-started', id: 'w' }],
+      [60_000, { type: 'browser', online: true }],
+      [60_000 + CONNECTION_WINDOW_MS - 1, { type: 'tick' }],
+      [60_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual(['offline', 'offline', 'online', 'online', 'waiting']);
+  });
+
+  it('offline outranks waiting', () => {
+    const states = run(live(), [
+      [1_000, { type: 'write-started', id: 'w' }],
+      [1_000 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+      [1_000 + CONNECTION_WINDOW_MS + 1, { type: 'error', code: 'unavailable' }],
+    ]);
+    expect(statuses(states)).toEqual(['online', 'waiting', 'offline']);
+  });
+
+  it('has the end of the oldest unanswered write as its next deadline', () => {
+    const [, state] = run(live(), [
+      [1_000, { type: 'write-started', id: 'w1' }],
+      [3_000, { type: 'write-started', id: 'w2' }],
+    ]);
+    expect(connectionNextDeadline(state!)).toBe(1_000 + CONNECTION_WINDOW_MS);
+  });
+});

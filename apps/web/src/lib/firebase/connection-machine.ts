@@ -1,15 +1,18 @@
 /**
- * The database connection state (shown as Live / Offline / Connecting…) as a pure reducer over
- * observed facts: browser online/offline events and the `fromCache` flag of each live snapshot
- * listener.
+ * The database connection state (shown as Live / Offline / Connecting… / Waiting for server…)
+ * as a pure reducer over observed facts: browser online/offline events, the `fromCache` flag of
+ * each live snapshot listener, and the writes still waiting for the server's answer.
  * No timers and no SDK here; the runner feeds it events and `tick`s at `connectionNextDeadline`.
  *
  * - unknown from start until the first snapshot from the server or until the window passes;
  * - online while snapshots come from the server;
+ * - waiting when it would be online, but a write or a new listener has had no answer for the
+ *   window: a server that holds connections open without answering (frozen, overloaded) never
+ *   makes the SDK report an error, so silence is the only sign;
  * - offline when the browser is offline, when snapshots stay from cache past the window,
  *   or after an `unavailable` error.
  */
-export type ConnectionStatus = 'unknown' | 'online' | 'offline';
+export type ConnectionStatus = 'unknown' | 'online' | 'waiting' | 'offline';
 
 /** The SDK's own online-state time-out; we wait no longer than it does. */
 export const CONNECTION_WINDOW_MS = 10_000;
@@ -28,6 +31,11 @@ export type ConnectionState = {
   readonly startedAt: number;
   readonly browserOnline: boolean;
   readonly listeners: ReadonlyMap<string, ListenerFacts>;
+  /**
+   * Writes sent and not yet answered, with the time their wait started: when they were made,
+   * or when the connection last came back, whichever is later (queued offline is not waiting).
+   */
+  readonly writes: ReadonlyMap<string, number>;
   /** Time of an `unavailable` error not yet followed by a server snapshot. */
   readonly unavailableAt: number | null;
   readonly everOnline: boolean;
@@ -40,6 +48,8 @@ export type ConnectionEvent =
   | { type: 'snapshot'; id: string; fromCache: boolean; at: number }
   | { type: 'listener-closed'; id: string; at: number }
   | { type: 'error'; code: string; at: number }
+  | { type: 'write-started'; id: string; at: number }
+  | { type: 'write-settled'; id: string; at: number }
   | { type: 'tick'; at: number };
 
 export function connectionInit(now: number, browserOnline: boolean): ConnectionState {
@@ -48,6 +58,7 @@ export function connectionInit(now: number, browserOnline: boolean): ConnectionS
     startedAt: now,
     browserOnline,
     listeners: new Map(),
+    writes: new Map(),
     unavailableAt: null,
     everOnline: false,
     now,
@@ -58,6 +69,11 @@ export function connectionReduce(state: ConnectionState, event: ConnectionEvent)
   const now = Math.max(state.now, event.at);
   let { browserOnline, unavailableAt, everOnline } = state;
   let listeners = state.listeners;
+  // While offline, queued writes are not waiting for an answer; their clock starts on return.
+  let writes =
+    state.status === 'offline' && state.writes.size > 0
+      ? new Map([...state.writes.keys()].map((id) => [id, now]))
+      : state.writes;
 
   switch (event.type) {
     case 'browser':
@@ -95,11 +111,24 @@ export function connectionReduce(state: ConnectionState, event: ConnectionEvent)
     case 'error':
       if (event.code === 'unavailable') unavailableAt = now;
       break;
+    case 'write-started': {
+      const next = new Map(writes);
+      next.set(event.id, now);
+      writes = next;
+      break;
+    }
+    case 'write-settled': {
+      if (!writes.has(event.id)) break;
+      const next = new Map(writes);
+      next.delete(event.id);
+      writes = next;
+      break;
+    }
     case 'tick':
       break;
   }
 
-  const draft = { ...state, browserOnline, listeners, unavailableAt, everOnline, now };
+  const draft = { ...state, browserOnline, listeners, writes, unavailableAt, everOnline, now };
   return { ...draft, status: deriveStatus(draft) };
 }
 
@@ -108,7 +137,8 @@ function deriveStatus(state: ConnectionState): ConnectionStatus {
   // `unavailable` outranks older server snapshots; the next server snapshot clears it.
   if (state.unavailableAt !== null) return 'offline';
   const facts = [...state.listeners.values()];
-  if (facts.some((listener) => !listener.fromCache)) return 'online';
+  if (facts.some((listener) => !listener.fromCache))
+    return unanswered(state) ? 'waiting' : 'online';
   // A listener that was in sync and fell back to the cache: the SDK itself decided it is offline.
   if (facts.some((listener) => listener.synced)) return 'offline';
   // Listeners still waiting for their first server snapshot.
@@ -116,7 +146,17 @@ function deriveStatus(state: ConnectionState): ConnectionStatus {
     return 'offline';
   if (state.now - state.startedAt >= CONNECTION_WINDOW_MS && !state.everOnline) return 'offline';
   // Inside the window (or between listeners): keep what we last knew rather than flicker.
-  return state.status;
+  if (state.status === 'unknown' || state.status === 'offline') return state.status;
+  return unanswered(state) ? 'waiting' : 'online';
+}
+
+/** A write or a listener still without any server answer, waiting for the whole window. */
+function unanswered(state: ConnectionState): boolean {
+  const waitedTooLong = (since: number) => state.now - since >= CONNECTION_WINDOW_MS;
+  for (const since of state.writes.values()) if (waitedTooLong(since)) return true;
+  for (const listener of state.listeners.values())
+    if (listener.fromCache && !listener.synced && waitedTooLong(listener.since)) return true;
+  return false;
 }
 
 /** The next time at which the status could change with no new event, or null if none. */
@@ -128,6 +168,7 @@ export function connectionNextDeadline(state: ConnectionState): number | null {
     if (listener.fromCache && !listener.synced)
       deadlines.push(listener.since + CONNECTION_WINDOW_MS);
   }
+  for (const since of state.writes.values()) deadlines.push(since + CONNECTION_WINDOW_MS);
   const future = deadlines.filter((deadline) => deadline > state.now);
   return future.length > 0 ? Math.min(...future) : null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_WINDOW_MS } from './connection-machine';
-import { createConnectionStore } from './connection-store';
+import { createConnectionStore, trackWrite } from './connection-store';
 
 function fakeBrowser(onLine: boolean) {
   const target = new EventTarget();
@@ -65,6 +65,46 @@ describe('connection store (fake time)', () => {
   it('starts offline when the browser is offline', () => {
     const store = createConnectionStore(clock, fakeBrowser(false) as never);
     expect(store.getStatus()).toBe('offline');
+    store.dispose();
+  });
+});
+
+describe('trackWrite (fake time)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says waiting by itself when a write gets no answer for the window, and Live once it settles', async () => {
+    const store = createConnectionStore(clock, fakeBrowser(true) as never);
+    store.dispatch({ type: 'listener-opened', id: 'a' });
+    store.dispatch({ type: 'snapshot', id: 'a', fromCache: false });
+    let answer = () => {};
+    const write = trackWrite(
+      new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
+      store,
+    );
+    vi.advanceTimersByTime(CONNECTION_WINDOW_MS - 1);
+    expect(store.getStatus()).toBe('online');
+    vi.advanceTimersByTime(1);
+    expect(store.getStatus()).toBe('waiting');
+    answer();
+    await write;
+    expect(store.getStatus()).toBe('online');
+    store.dispose();
+  });
+
+  it('counts a rejected write as answered and hands the rejection on', async () => {
+    const store = createConnectionStore(clock, fakeBrowser(true) as never);
+    store.dispatch({ type: 'listener-opened', id: 'a' });
+    store.dispatch({ type: 'snapshot', id: 'a', fromCache: false });
+    const refused = trackWrite(Promise.reject(new Error('permission-denied')), store);
+    await expect(refused).rejects.toThrow('permission-denied');
+    vi.advanceTimersByTime(CONNECTION_WINDOW_MS * 2);
+    expect(store.getStatus()).toBe('online');
     store.dispose();
   });
 });

@@ -77,6 +77,22 @@ export function createConnectionStore(
 }
 
 let appStore: ConnectionStore | null = null;
+let writeSequence = 0;
+
+/**
+ * Reports a write to the app-wide store until the server answers it (either way), so a server
+ * that never answers stops the indicator from claiming Live. Returns the same promise.
+ */
+export function trackWrite<T>(
+  write: Promise<T>,
+  store: ConnectionStore = connectionStore(),
+): Promise<T> {
+  const id = `write-${++writeSequence}`;
+  store.dispatch({ type: 'write-started', id });
+  const settle = () => store.dispatch({ type: 'write-settled', id });
+  write.then(settle, settle);
+  return write;
+}
 
 /** The app-wide store, fed by every snapshot listener of the data layer. */
 export function connectionStore(): ConnectionStore {

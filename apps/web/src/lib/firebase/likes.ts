@@ -1,6 +1,7 @@
 import type { DocumentReference, Firestore } from 'firebase/firestore';
 import { doc, increment, serverTimestamp, writeBatch } from 'firebase/firestore';
 import type { Like } from './converters';
+import { trackWrite } from './connection-store';
 import { likeConverter } from './converters';
 
 export function likeRef(db: Firestore, showcaseId: string, uid: string): DocumentReference<Like> {
@@ -28,5 +29,5 @@ export function setLiked(
     batch.delete(like);
     batch.update(showcase, { likeCount: increment(-1) });
   }
-  return batch.commit();
+  return trackWrite(batch.commit());
 }

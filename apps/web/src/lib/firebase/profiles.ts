@@ -1,5 +1,6 @@
 import type { DocumentReference, Firestore } from 'firebase/firestore';
 import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import { trackWrite } from './connection-store';
 import type { UserProfile } from './converters';
 import { userProfileConverter } from './converters';
 
@@ -19,11 +20,13 @@ export function createUserProfile(
   uid: string,
   fields: PublicProfileFields,
 ): Promise<void> {
-  return setDoc(doc(db, 'users', uid), {
-    displayName: fields.displayName,
-    photoURL: fields.photoURL,
-    createdAt: serverTimestamp(),
-  });
+  return trackWrite(
+    setDoc(doc(db, 'users', uid), {
+      displayName: fields.displayName,
+      photoURL: fields.photoURL,
+      createdAt: serverTimestamp(),
+    }),
+  );
 }
 
 export function updateUserProfileDoc(
@@ -31,10 +34,12 @@ export function updateUserProfileDoc(
   uid: string,
   fields: PublicProfileFields,
 ): Promise<void> {
-  return updateDoc(doc(db, 'users', uid), {
-    displayName: fields.displayName,
-    photoURL: fields.photoURL,
-  });
+  return trackWrite(
+    updateDoc(doc(db, 'users', uid), {
+      displayName: fields.displayName,
+      photoURL: fields.photoURL,
+    }),
+  );
 }
 
 /** The public name of an account: its display name, else the email's local part. */

@@ -15,6 +15,7 @@ import {
 } from 'firebase/firestore';
 import type { Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { showcaseContent } from '@showcase/schema';
+import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
 /** Every showcase query of the app lives here, once. */
@@ -76,34 +77,43 @@ export function createShowcase(
   owner: ShowcaseOwner,
 ): Promise<void> {
   const { imageUrl, ...content } = showcaseContent(input, status, owner.name);
-  return setDoc(doc(db, SHOWCASES, id), {
-    ...content,
-    ...(imageUrl === null ? {} : { imageUrl }),
-    ownerUid: owner.uid,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-    likeCount: 0,
-  });
+  return trackWrite(
+    setDoc(doc(db, SHOWCASES, id), {
+      ...content,
+      ...(imageUrl === null ? {} : { imageUrl }),
+      ownerUid: owner.uid,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      likeCount: 0,
+    }),
+  );
 }
 
-/** Later saves: only the editable fields, the status and `updatedAt` change. */
+/**
+ * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
+ * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image.
+ */
 export function updateShowcase(
   db: Firestore,
   id: string,
-  input: ShowcaseInput,
+  changes: Partial<ShowcaseInput>,
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  const content = showcaseContent(input, status, owner.name);
-  return updateDoc(doc(db, SHOWCASES, id), {
-    ...content,
-    imageUrl: content.imageUrl ?? deleteField(),
-    updatedAt: serverTimestamp(),
-  });
+  const { imageUrl, ...content } = changes;
+  return trackWrite(
+    updateDoc(doc(db, SHOWCASES, id), {
+      ...content,
+      ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
+      status,
+      ownerName: owner.name,
+      updatedAt: serverTimestamp(),
+    }),
+  );
 }
 
 export function deleteShowcase(db: Firestore, id: string): Promise<void> {
-  return deleteDoc(doc(db, SHOWCASES, id));
+  return trackWrite(deleteDoc(doc(db, SHOWCASES, id)));
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */

@@ -70,6 +70,7 @@ function EditShowcase({ uid }: { uid: string }) {
           key={view.showcase.id}
           id={view.showcase.id}
           mode="update"
+          current={view.showcase}
           initial={rejectedFormFor(view.showcase.id) ?? showcaseFormValues(view.showcase)}
         />
       );

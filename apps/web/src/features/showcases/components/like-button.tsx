@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/errors';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { likesLabel } from '../format';
 import { useLike } from '../hooks/use-like';
 import { PendingChip } from './pending-chip';
@@ -24,6 +26,15 @@ type LikeButtonProps = {
 export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
   const notify = useNotify();
   const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
+  const connection = useConnectionStatus();
+  // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
+  // it is still pending once the connection says the server is silent or out of reach.
+  const unsent = like.pending && (connection === 'waiting' || connection === 'offline');
+  // Whether the latest like/unlike waited through such a stretch before the server answered.
+  const waitedForServer = useRef(false);
+  useEffect(() => {
+    if (unsent) waitedForServer.current = true;
+  }, [unsent]);
   const count = (
     <Typography
       component="span"
@@ -80,11 +91,16 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
   }
 
   const onClick = () => {
+    waitedForServer.current = unsent;
     like.toggle().catch((error: unknown) => {
-      const described = describeError(error);
+      // After an outage the server judges the like against whatever it holds then (after a
+      // restart: nothing), so its code says little; that it could not be reached says more.
+      const reason = waitedForServer.current
+        ? 'The server could not be reached when you made it, and refused it once it answered.'
+        : describeError(error).message;
       notify({
         severity: 'error',
-        message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${described.message}`,
+        message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${reason}`,
       });
     });
   };
@@ -92,6 +108,7 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
   return (
     <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
       <Button
+        aria-describedby={unsent ? 'like-unsent-hint' : undefined}
         variant={like.liked ? 'contained' : 'outlined'}
         startIcon={like.liked ? <Favorite /> : <FavoriteBorder />}
         onClick={onClick}
@@ -101,6 +118,12 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
       </Button>
       {count}
       {like.pending ? <PendingChip /> : null}
+      {unsent ? (
+        <Typography id="like-unsent-hint" role="status" variant="body2" color="text.secondary">
+          The server could not be reached. Your {like.liked ? 'like' : 'unlike'} is kept on this
+          device and sent when it answers.
+        </Typography>
+      ) : null}
     </Stack>
   );
 }

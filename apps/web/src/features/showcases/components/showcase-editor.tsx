@@ -1,16 +1,23 @@
-import type { ShowcaseFormValues } from '@showcase/schema';
+import type { ShowcaseFormValues, ShowcaseInput } from '@showcase/schema';
 import { useSaveShowcase } from '../hooks/use-save-showcase';
 import { ShowcaseForm } from './showcase-form';
 
-type ShowcaseEditorProps = { id: string; mode: 'create' | 'update'; initial: ShowcaseFormValues };
+type ShowcaseEditorProps = {
+  id: string;
+  mode: 'create' | 'update';
+  initial: ShowcaseFormValues;
+  /** The stored showcase, live (edits only): saves write what changed and detect conflicts. */
+  current?: ShowcaseInput;
+};
 
 /** The form wired to the save: shared by /new and /s/:id/edit. */
-export function ShowcaseEditor({ id, mode, initial }: ShowcaseEditorProps) {
-  const { state, save } = useSaveShowcase(id, mode);
+export function ShowcaseEditor({ id, mode, initial, current }: ShowcaseEditorProps) {
+  const { state, save, settle } = useSaveShowcase(id, mode, current ?? null);
   return (
     <ShowcaseForm
       initial={initial}
       saveState={state}
+      onSettle={settle}
       onSave={(fields, status, values) => {
         void save(fields, status, values);
       }}

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type {
   ShowcaseField,
   ShowcaseFormValues,
@@ -28,12 +29,15 @@ import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import type { SaveState } from '../hooks/use-save-showcase';
+import type { FieldConflict } from '../save-plan';
 import { ShowcaseImage } from './showcase-image';
 
 type ShowcaseFormProps = {
   initial: ShowcaseFormValues;
   saveState: SaveState;
   onSave(fields: ShowcaseInput, status: ShowcaseStatus, values: ShowcaseFormValues): void;
+  /** The user picked a version of a conflicting field (the form holds it already). */
+  onSettle?(field: ShowcaseField): void;
 };
 
 const formErrors = (values: ShowcaseFormValues) => {
@@ -45,7 +49,7 @@ const formErrors = (values: ShowcaseFormValues) => {
  * Title, Description, Link, Image URL, Tags; **Publish** and **Save draft**. What is typed stays
  * in the form until the server confirms the save, and after a rejection too.
  */
-export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) {
+export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseFormProps) {
   // After a first attempt, messages follow the typing so the user sees them clear.
   const { values, setFieldErrors, errorFor, change } = useFormFields(initial, {
     validate: formErrors,
@@ -152,6 +156,16 @@ export function ShowcaseForm({ initial, saveState, onSave }: ShowcaseFormProps) 
           </Stack>
         ) : null}
 
+        {saveState.phase === 'conflict' ? (
+          <ConflictPanel
+            conflicts={saveState.conflicts}
+            onKeep={(conflict, version) => {
+              if (version === 'theirs')
+                change(conflict.field)({ target: { value: conflict.theirs } });
+              onSettle?.(conflict.field);
+            }}
+          />
+        ) : null}
         <SaveStatus saveState={saveState} offline={offline} />
 
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
@@ -224,4 +238,56 @@ function SaveStatus({ saveState, offline }: { saveState: SaveState; offline: boo
     );
   }
   return null;
+}
+
+const fieldLabels: Record<ShowcaseField, string> = {
+  title: 'Title',
+  description: 'Description',
+  url: 'Link',
+  imageUrl: 'Image URL',
+  tags: 'Tags',
+};
+
+/**
+ * Both versions of each field that was changed here and elsewhere since the form opened; the
+ * user keeps one per field, then saves again. Nothing typed is dropped without that choice.
+ */
+function ConflictPanel({
+  conflicts,
+  onKeep,
+}: {
+  conflicts: FieldConflict[];
+  onKeep(conflict: FieldConflict, version: 'mine' | 'theirs'): void;
+}) {
+  const shown = (text: string) => (text === '' ? '(empty)' : text);
+  return (
+    <Alert severity="warning" role="alert">
+      <AlertTitle>Changed elsewhere while you were editing</AlertTitle>
+      Nothing was saved yet. Choose which version to keep for each field, then save again.
+      <Stack sx={{ gap: 1.5, mt: 1.5 }}>
+        {conflicts.map((conflict) => {
+          const label = fieldLabels[conflict.field];
+          return (
+            <Stack key={conflict.field} role="group" aria-label={`${label}: two versions`}>
+              <Typography variant="subtitle2">{label}</Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                Theirs: {shown(conflict.theirs)}
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                Yours: {shown(conflict.mine)}
+              </Typography>
+              <Stack direction="row" sx={{ gap: 1, mt: 0.5 }}>
+                <Button size="small" variant="outlined" onClick={() => onKeep(conflict, 'mine')}>
+                  Keep mine
+                </Button>
+                <Button size="small" variant="outlined" onClick={() => onKeep(conflict, 'theirs')}>
+                  Keep theirs
+                </Button>
+              </Stack>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Alert>
+  );
 }

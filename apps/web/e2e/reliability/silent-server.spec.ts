@@ -1,0 +1,185 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, signInAs, test } from '../support/fixtures';
+import { PROJECT_ID, stack } from '../support/env';
+import { getDocument } from '../support/firestore';
+import {
+  connectionIndicator,
+  expectConnection,
+  seedShowcases,
+  uniqueTag,
+} from '../support/gallery';
+
+/** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
+const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
+
+/**
+ * A frozen server: from now on the page's Firestore requests reach nothing and get no answer
+ * (the connection stays open, as with a stopped process). The result lets them through.
+ */
+async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(FIRESTORE_CHANNELS, (route) => {
+    held.push(route);
+  });
+  return async () => {
+    await page.unroute(FIRESTORE_CHANNELS);
+    // A request the page gave up on meanwhile can no longer be continued; that is fine.
+    await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  };
+}
+
+/** Deletes a document as the emulator's owner (rules bypassed). */
+async function deleteOnServer(path: string): Promise<void> {
+  const response = await fetch(
+    `${stack().firestoreUrl}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
+    { method: 'DELETE', headers: { authorization: 'Bearer owner' } },
+  );
+  if (!response.ok) throw new Error(`Deleting ${path} failed: HTTP ${response.status}`);
+}
+
+/**
+ * Freezes page time a second from now (page time runs on while this call travels, and it cannot
+ * be set back): from then only `fastForward` moves it, so load cannot flake it. Only after the
+ * click: the SDK needs running timers to apply a write to its local cache.
+ */
+async function pausePageClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
+test.describe('a server that does not answer', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the indicator stops saying Live when a write has had no answer for 10 s', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('frozen');
+    const [id] = await seedShowcases([{ title: `Frozen ${tag}`, tags: [tag], likeCount: 2 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByTestId('like-count')).toHaveText('2 likes');
+
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    const thaw = await freezeFirestore(page);
+    await page.getByRole('button', { name: 'Like' }).click();
+    // The like shows at once (the local cache); the listeners opened earlier still look healthy.
+    await expect(page.getByTestId('like-count')).toHaveText('3 likes');
+    await pausePageClock(page);
+    await expectConnection(page, 'Live', 2_000);
+    await page.clock.fastForward(10_000);
+    await expect(connectionIndicator(page)).toHaveAccessibleName(
+      'Connection: Waiting for server…',
+      { timeout: 5_000 },
+    );
+    await page.clock.resume();
+
+    await thaw();
+    await expectConnection(page, 'Live', 30_000);
+    await expect
+      .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
+      .toBe(3);
+  });
+
+  test('the indicator stops saying Live when a new listen has had no answer for 10 s', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('frozen-listen');
+    const [id] = await seedShowcases([{ title: `Frozen listen ${tag}`, tags: [tag] }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+
+    const thaw = await freezeFirestore(page);
+    // In-app navigation: the gallery's query is a new listen on the open stream, while the
+    // session's own listener keeps its last server snapshot.
+    await page.getByRole('link', { name: 'Showcase', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await pausePageClock(page);
+    await expectConnection(page, 'Live', 2_000);
+    await page.clock.fastForward(10_000);
+    await expect(connectionIndicator(page)).toHaveAccessibleName(
+      'Connection: Waiting for server…',
+      { timeout: 5_000 },
+    );
+    await page.clock.resume();
+
+    await thaw();
+    await expectConnection(page, 'Live', 30_000);
+  });
+
+  test('a like made while the server cannot be reached stays queued and says so', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('unreachable');
+    const [id] = await seedShowcases([{ title: `Unreachable ${tag}`, tags: [tag], likeCount: 5 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByTestId('like-count')).toHaveText('5 likes');
+
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    // The server is down: every new connection to it is refused.
+    await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(page.getByTestId('like-count')).toHaveText('6 likes');
+    await pausePageClock(page);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByText('The server could not be reached.')).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(page.getByText(/permission/i)).toHaveCount(0);
+    // Kept, not rolled back: still counted and still pending.
+    await expect(page.getByTestId('like-count')).toHaveText('6 likes');
+    await expect(page.getByTestId('pending-chip').first()).toBeVisible();
+    await page.clock.resume();
+
+    await page.unroute(FIRESTORE_CHANNELS);
+    await expect(page.getByTestId('pending-chip')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('The server could not be reached.')).toHaveCount(0);
+    await expect
+      .poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount, { timeout: 30_000 })
+      .toBe(6);
+  });
+
+  test('a like refused after the outage says the server could not be reached, not "permission"', async ({
+    page,
+    member,
+  }) => {
+    const tag = uniqueTag('restarted');
+    const [id] = await seedShowcases([{ title: `Restarted ${tag}`, tags: [tag], likeCount: 1 }]);
+    await page.clock.install();
+    await signInAs(page, member);
+    await page.goto(`/s/${id}`);
+    await expectConnection(page, 'Live');
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+
+    await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Like' }).click();
+    await expect(page.getByTestId('like-count')).toHaveText('2 likes');
+    await pausePageClock(page);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByText('The server could not be reached.')).toBeVisible({
+      timeout: 5_000,
+    });
+    // Meanwhile the server restarted without the showcase (the emulator keeps data in memory).
+    await deleteOnServer(`showcases/${id}`);
+    await page.clock.resume();
+
+    await page.unroute(FIRESTORE_CHANNELS);
+    await expect(
+      page.getByText(
+        'Your like was not saved. The server could not be reached when you made it, and refused it once it answered.',
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/permission/i)).toHaveCount(0);
+    expect(await getDocument(`showcases/${id}/likes/${member.uid}`)).toBeUndefined();
+  });
+});
