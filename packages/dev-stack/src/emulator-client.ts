@@ -76,6 +76,15 @@ export class EmulatorClient {
     }
   }
 
+  /** Deletes documents (missing ones are fine) in one atomic commit. */
+  async deleteDocuments(paths: string[]): Promise<void> {
+    const writes = paths.map((path) => ({ delete: `${DATABASE}/documents/${path}` }));
+    await request('Firestore delete', `${this.firestoreUrl}/v1/${DATABASE}/documents:commit`, {
+      method: 'POST',
+      body: JSON.stringify({ writes }),
+    });
+  }
+
   /** One document as the server holds it, or undefined. */
   async getDocument(path: string): Promise<StoredDocument | undefined> {
     const url = `${this.firestoreUrl}/v1/${DATABASE}/documents/${path}`;
@@ -83,6 +92,22 @@ export class EmulatorClient {
       allow404: true,
     });
     return found && toStored(found);
+  }
+
+  /** Which of `paths` hold a document now (one batchGet; order and duplicates do not matter). */
+  async existingPaths(paths: string[]): Promise<Set<string>> {
+    if (paths.length === 0) return new Set();
+    const results = await request<{ found?: RestDocument }[]>(
+      'Reading documents',
+      `${this.firestoreUrl}/v1/${DATABASE}/documents:batchGet`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ documents: paths.map((path) => `${DATABASE}/documents/${path}`) }),
+      },
+    );
+    return new Set(
+      results.flatMap((result) => (result.found ? [toStored(result.found).path] : [])),
+    );
   }
 
   /** Every document of a collection (`showcases`, `showcases/x/likes`), as the server holds them. */

@@ -1,6 +1,5 @@
 // Seeds the demo members (Auth emulator accounts + users/{uid}) and their showcases with likes.
-// Idempotent: accounts that exist are kept, and Firestore is left alone once the first profile
-// exists.
+// Idempotent and by content: only missing accounts and documents are added; nothing is overwritten.
 import { buildDemoData } from './demo-data.js';
 import type { DocumentWrite, EmulatorClient } from './emulator-client.js';
 
@@ -32,24 +31,33 @@ export async function seedDemoData(
       })),
     );
 
+  // Seeded by content: every demo document that is missing is written, the rest are left as they
+  // are (an app already running may have recreated a profile, or a member may have edited a demo
+  // showcase). A showcase's likes are written only together with it, so its likeCount always
+  // matches its like documents.
+  const showcasePath = (id: string) => `showcases/${id}`;
+  const profilePath = (uid: string) => `users/${uid}`;
+  const present = await client.existingPaths([
+    ...showcases.map((s) => showcasePath(s.id)),
+    ...members.map((m) => profilePath(m.uid)),
+  ]);
   const documents: DocumentWrite[] = [];
-  if (!(await client.getDocument(`users/${members[0]!.uid}`))) {
-    for (const { likes, id, ...showcase } of showcases) {
-      documents.push({ path: `showcases/${id}`, data: showcase });
-      for (const like of likes)
-        documents.push({
-          path: `showcases/${id}/likes/${like.uid}`,
-          data: { createdAt: like.createdAt },
-        });
-    }
-    // Profiles last: the first profile is the "already seeded" marker, so a half-done seed is redone.
-    for (const m of members)
+  for (const { likes, id, ...showcase } of showcases) {
+    if (present.has(showcasePath(id))) continue;
+    documents.push({ path: showcasePath(id), data: showcase });
+    for (const like of likes)
       documents.push({
-        path: `users/${m.uid}`,
+        path: `${showcasePath(id)}/likes/${like.uid}`,
+        data: { createdAt: like.createdAt },
+      });
+  }
+  for (const m of members)
+    if (!present.has(profilePath(m.uid)))
+      documents.push({
+        path: profilePath(m.uid),
         data: { displayName: m.displayName, photoURL: m.photoURL, createdAt: m.createdAt },
       });
-    await client.commit(documents);
-  }
+  await client.commit(documents);
   return {
     accountsCreated: missing.length,
     documentsWritten: documents.length,
