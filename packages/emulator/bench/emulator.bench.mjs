@@ -1,6 +1,7 @@
 // The emulator's performance figures (each row carries its goal), measured on the built CLI
 // (dist/cli.js) in separate processes: start to port accepting, idle memory, memory with 1,000 documents, and
-// commit latency with 10 query listeners at 1k vs 100k stored documents.
+// commit latency with 10 query listeners at 1k vs 100k stored documents; and a soak (many Listen
+// streams and WebChannel sessions opened and closed, heap after GC before and after).
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import {
 } from './lib/emulator-process.mjs';
 import { openQueryListener } from './lib/grpc-listen.mjs';
 import { restClient, smallDocument } from './lib/rest.mjs';
+import { measureSoak, SOAK_BATCH } from './lib/soak.mjs';
 import { formatMiB, formatMs, formatSeconds, median, sleep } from './lib/stats.mjs';
 
 export const title = 'Firestore emulator';
@@ -24,6 +26,8 @@ const HOT_DOCUMENTS = 10;
 const WARM_UP_COMMITS = 20;
 const MEASURED_COMMITS = 200;
 const BATCH = 500;
+const SOAK_LISTENS = 2_000;
+const SOAK_SESSIONS = 200;
 
 async function measureStart(cli) {
   const accepts = [];
@@ -225,6 +229,9 @@ export async function run({ root, log }) {
   log('emulator: memory idle and with 1,000 documents');
   const memory = await measureMemory(cli);
   const { small, large } = await measureCommitLatency(cli, log);
+  const soak = await measureSoak({ listens: SOAK_LISTENS, sessions: SOAK_SESSIONS, log });
+  const heapGrowth = soak.after.heapUsed - soak.before.heapUsed;
+  const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
   const ratio = large.commitMs / small.commitMs;
   const notifyRatio = large.notifyMs / small.notifyMs;
   return [
@@ -262,6 +269,13 @@ export async function run({ root, log }) {
       goal: '≤ 1.5× (same principle)',
       reference: '—',
       note: 'same scenario, from sending the commit until the documentChange reached every listener',
+    },
+    {
+      figure: `soak: ${SOAK_LISTENS.toLocaleString('en-US')} Listen streams and ${SOAK_SESSIONS} WebChannel sessions opened and closed`,
+      measured: `heap after GC ${mib(soak.before.heapUsed)} → ${mib(soak.after.heapUsed)} (${heapGrowth >= 0 ? '+' : '−'}${mib(Math.abs(heapGrowth))}); ${soak.after.transport.openSockets} sockets and ${soak.after.transport.sessions} sessions left`,
+      goal: 'heap back near its start (< +2 MiB), nothing left open',
+      reference: '—',
+      note: `one emulator in a process started with --expose-gc (bench/lib/soak-server.mjs), heap read after two full GCs, before (after a warm-up round) and after the soak, which took ${soak.seconds.toFixed(1)} s. Listens: gRPC, each on its own channel as separate clients would, ${SOAK_BATCH} at a time, each waiting for its initial snapshot before closing. WebChannel: handshake with a document target, one long-poll backchannel carrying the target's answer, terminate, each request on its own connection. RSS ${mib(soak.before.rss)} → ${mib(soak.after.rss)} (RSS keeps what the allocator got back from the GC)`,
     },
   ];
 }

@@ -2,7 +2,7 @@
 // core it serves (to inject a fake clock or store through `ServerOptions.core`), with the types
 // of the operation table and the model. The wire codecs stay internal to src/transport.
 export { createServer, StartupError } from './server.js';
-export type { EmulatorServer, ServerOptions, TransportStats } from './server.js';
+export type { ConnectionLimits, EmulatorServer, ServerOptions, TransportStats } from './server.js';
 export { createEmulatorCore } from './service/index.js';
 export type { EmulatorCore, EmulatorCoreOptions, EmulatorStats } from './service/index.js';
 export type { CoreHandle } from './admin/core-handle.js';

@@ -2,6 +2,7 @@
 // HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
 // (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
 // hence the sniffing.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { RequestListener, Server as HttpServer } from 'node:http';
@@ -11,6 +12,8 @@ import { handleControl } from './admin/control-routes.js';
 import type { CoreHandle } from './admin/core-handle.js';
 import { createRulesController } from './admin/rules-controller.js';
 import type { RulesController } from './admin/rules-controller.js';
+import { enforceHttp1Deadlines } from './transport/http1-deadlines.js';
+import type { Http1Deadlines } from './transport/http1-deadlines.js';
 import { createHttpHandler } from './transport/http/http-handler.js';
 import { consoleLogger } from './transport/logger.js';
 import type { FirestoreService } from './service/types.js';
@@ -21,7 +24,43 @@ import type {
   WebChannelLimits,
   WebChannelStats,
 } from './transport/webchannel/webchannel-handler.js';
-import type { GrpcTransport } from './transport/grpc/grpc-server.js';
+import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
+
+/** Bounds on what one client connection may hold. Tests shorten them. */
+export type ConnectionLimits = Http1Deadlines &
+  GrpcKeepalive & {
+    /**
+     * TCP connections open at once; one more is closed as it is accepted (and the log says so
+     * once per overload), so a flood cannot exhaust the process's file descriptors.
+     */
+    readonly maxConnections: number;
+  };
+
+/** Below the usual 1,024-descriptor soft limit with room for files and the listener itself. */
+const MAX_CONNECTIONS_CEILING = 1000;
+const DESCRIPTORS_KEPT_FREE = 64;
+
+/** MAX_CONNECTIONS_CEILING, lowered to fit a smaller descriptor limit (read on Linux). */
+function defaultMaxConnections(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+    if (soft !== undefined) {
+      return Math.max(16, Math.min(MAX_CONNECTIONS_CEILING, Number(soft) - DESCRIPTORS_KEPT_FREE));
+    }
+  } catch {
+    // Not Linux: keep the ceiling.
+  }
+  return MAX_CONNECTIONS_CEILING;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: defaultMaxConnections(),
+  headersTimeoutMs: 60_000,
+  idleTimeoutMs: 65_000,
+  http2PingIntervalMs: 30_000,
+  http2PingTimeoutMs: 10_000,
+};
 
 export type ServerOptions = {
   /** Interface to bind; 127.0.0.1 unless told otherwise. */
@@ -40,6 +79,7 @@ export type ServerOptions = {
   /** A ready core (tests); by default a fresh in-memory core from src/service. */
   readonly core?: CoreHandle;
   readonly webChannelLimits?: Partial<WebChannelLimits>;
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 };
 
 export type EmulatorServer = {
@@ -69,8 +109,6 @@ export class StartupError extends Error {
 }
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
-/** A connection that has not sent a single request line in this time is dropped. */
-const FIRST_BYTES_TIMEOUT_MS = 60_000;
 
 async function defaultCore(): Promise<CoreHandle> {
   const { createEmulatorCore } = await import('./service/index.js');
@@ -103,12 +141,12 @@ async function importStartupData(core: CoreHandle, importDir: string): Promise<v
   }
 }
 
-function createHttp1Server(handler: RequestListener): HttpServer {
+function createHttp1Server(handler: RequestListener, limits: ConnectionLimits): HttpServer {
   const httpServer = createHttpServer(handler);
-  // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts.
+  // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts. Its
+  // headersTimeout never runs here (this server never listens): see http1-deadlines.ts.
   httpServer.requestTimeout = 0;
-  httpServer.headersTimeout = 60_000;
-  httpServer.keepAliveTimeout = 65_000;
+  httpServer.keepAliveTimeout = limits.idleTimeoutMs;
   httpServer.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
@@ -123,12 +161,12 @@ type LazyGrpc = {
 };
 
 /** gRPC is loaded on the first HTTP/2 connection: grpc-js and the protos cost ~150 ms. */
-function lazyGrpc(service: FirestoreService, log: Logger): LazyGrpc {
+function lazyGrpc(service: FirestoreService, log: Logger, keepalive: GrpcKeepalive): LazyGrpc {
   let grpc: Promise<GrpcTransport> | undefined;
   return {
     load: () => {
       grpc ??= import('./transport/grpc/grpc-server.js').then((m) =>
-        m.createGrpcTransport(service, log),
+        m.createGrpcTransport(service, log, keepalive),
       );
       return grpc;
     },
@@ -153,22 +191,27 @@ type SniffingListener = {
 
 /**
  * A TCP server that reads each connection's first bytes: the HTTP/2 preface hands the socket to
- * gRPC, anything else to the HTTP/1.1 server.
+ * gRPC, anything else to the HTTP/1.1 server. It refuses connections beyond
+ * `limits.maxConnections`, and the first bytes must arrive within the head deadline.
  */
 function createSniffingListener(
   httpServer: HttpServer,
   grpc: LazyGrpc,
+  limits: ConnectionLimits,
   log: Logger,
 ): SniffingListener {
   const sockets = new Set<Socket>();
   const connections = { http1Connections: 0, http2Connections: 0 };
+  const http1Deadlines = enforceHttp1Deadlines(httpServer, limits);
   let closing = false;
+  let overloaded = false;
 
-  const route = (socket: Socket, head: Buffer, isHttp2: boolean): void => {
+  const route = (socket: Socket, head: Buffer, isHttp2: boolean, openedAt: number): void => {
     socket.unshift(head);
     if (isHttp2) connections.http2Connections++;
     else connections.http1Connections++;
     if (!isHttp2) {
+      http1Deadlines.track(socket, openedAt);
       httpServer.emit('connection', socket);
       socket.resume();
       return;
@@ -191,21 +234,37 @@ function createSniffingListener(
     );
   };
 
+  /** Whether one more connection fits; logs once each time the limit starts to bite. */
+  const admit = (): boolean => {
+    if (sockets.size < limits.maxConnections) {
+      overloaded = false;
+      return true;
+    }
+    if (!overloaded) {
+      overloaded = true;
+      log.warn(
+        `connection limit reached: ${limits.maxConnections} connections are open; ` +
+          'new connections are closed until some end',
+      );
+    }
+    return false;
+  };
+
   const netServer = createNetServer({ pauseOnConnect: false }, (socket) => {
-    if (closing) {
+    if (closing || !admit()) {
       socket.destroy();
       return;
     }
+    const openedAt = Date.now();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     // Resets before a protocol took over must not become uncaught 'error' events.
     socket.on('error', () => socket.destroy());
     socket.setNoDelay(true);
-    const onSilence = (): void => {
-      socket.destroy();
-    };
-    socket.setTimeout(FIRST_BYTES_TIMEOUT_MS);
-    socket.once('timeout', onSilence);
+    // Fixed, not refreshed by each byte: a preface dripped byte by byte is cut as well.
+    const silence = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    silence.unref();
+    socket.once('close', () => clearTimeout(silence));
     let head: Buffer = Buffer.alloc(0);
     const onData = (chunk: Buffer): void => {
       head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
@@ -214,9 +273,8 @@ function createSniffingListener(
       if (matches && head.length < HTTP2_PREFACE.length) return;
       socket.removeListener('data', onData);
       socket.pause();
-      socket.setTimeout(0);
-      socket.removeListener('timeout', onSilence);
-      route(socket, head, matches);
+      clearTimeout(silence);
+      route(socket, head, matches, openedAt);
     };
     socket.on('data', onData);
   });
@@ -302,6 +360,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
   const controlDeps = { core, rules };
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const httpServer = createHttp1Server(
     createHttpHandler({
       service: core.service,
@@ -309,9 +368,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
       webchannel,
       control: (request) => handleControl(controlDeps, request),
     }),
+    limits,
   );
-  const grpc = lazyGrpc(core.service, log);
-  const listener = createSniffingListener(httpServer, grpc, log);
+  const grpc = lazyGrpc(core.service, log, limits);
+  const listener = createSniffingListener(httpServer, grpc, limits, log);
 
   await listen(listener.netServer, host, requestedPort);
   listener.netServer.on('error', (error) => log.error(`server error: ${error.message}`));

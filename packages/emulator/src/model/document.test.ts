@@ -7,6 +7,7 @@ import {
   deleteField,
   documentSize,
   getField,
+  indexEntryCount,
   normalizeFields,
   projectFields,
   setField,
@@ -119,6 +120,24 @@ describe('size and shape limits', () => {
     expect(() => validateDocumentSize(name, wrapFields({ s: 'x'.repeat(1_048_576) }))).toThrow(
       EmulatorError,
     );
+  });
+
+  it('counts index entries as production does and refuses more than 40,000', () => {
+    // a, m, m.x, list: two each; list has two distinct elements (the repeated 1 counts once).
+    expect(indexEntryCount(wrapFields({ a: 'x', m: { x: true }, list: [1, 1.5, 1, 1.0] }))).toBe(
+      12,
+    );
+    const name = nameOf('c/d');
+    const flat = (n: number) =>
+      wrapFields(Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i])));
+    validateDocumentSize(name, flat(20_000));
+    expect(() => validateDocumentSize(name, flat(20_001))).toThrow(
+      'too many index entries for entity /c/d',
+    );
+    validateDocumentSize(name, wrapFields({ list: Array.from({ length: 19_999 }, (_, i) => i) }));
+    expect(() =>
+      validateDocumentSize(name, wrapFields({ list: Array.from({ length: 20_000 }, (_, i) => i) })),
+    ).toThrow(/too many index entries/);
   });
 
   it('truncates timestamps to microseconds and checks timestamp and geo ranges', () => {

@@ -9,7 +9,14 @@ import {
   validateFieldName,
 } from './paths.js';
 import type { Document, FieldPath, FieldTransform, Fields, Timestamp, Value } from './types.js';
-import { compareNumbers, isNaNValue, isNumber, NULL_VALUE, valueEquals } from './values.js';
+import {
+  compareNumbers,
+  isNaNValue,
+  isNumber,
+  NULL_VALUE,
+  valueCanonicalId,
+  valueEquals,
+} from './values.js';
 
 // ---- Field access ----------------------------------------------------------------------------
 
@@ -239,7 +246,31 @@ export function documentSize(name: string, fields: Fields): number {
   return documentNameSize(name) + fieldsSize(fields) + 32;
 }
 
-/** Throws production's INVALID_ARGUMENT when a document exceeds 1 MiB. */
+/**
+ * Index entries production's automatic single-field indexes give a document: two (ascending and
+ * descending) for every field at any depth of maps, arrays and maps included, and two more per
+ * distinct element of each array (array-contains). Counting stops once `stopAbove` is passed.
+ */
+export function indexEntryCount(fields: Fields, stopAbove = Infinity): number {
+  let count = 0;
+  const visit = (input: Fields): void => {
+    for (const value of input.values()) {
+      if (count > stopAbove) return;
+      count += 2;
+      if (value.kind === 'map') visit(value.fields);
+      else if (value.kind === 'array') {
+        count += 2 * new Set(value.values.map(valueCanonicalId)).size;
+      }
+    }
+  };
+  visit(fields);
+  return count;
+}
+
+/**
+ * Throws production's INVALID_ARGUMENT when a document exceeds 1 MiB or its index entries
+ * exceed 40,000 (e.g. 20,001 fields).
+ */
 export function validateDocumentSize(name: string, fields: Fields): void {
   const size = documentSize(name, fields);
   if (size > LIMITS.maxDocumentBytes) {
@@ -247,6 +278,10 @@ export function validateDocumentSize(name: string, fields: Fields): void {
       'INVALID_ARGUMENT',
       `Document '${name}' cannot be written because its size (${size.toLocaleString('en-US')} bytes) exceeds the maximum allowed size of ${LIMITS.maxDocumentBytes.toLocaleString('en-US')} bytes.`,
     );
+  }
+  if (indexEntryCount(fields, LIMITS.maxIndexEntries) > LIMITS.maxIndexEntries) {
+    const relative = parseResourcePath(name).segments.join('/');
+    throw new EmulatorError('INVALID_ARGUMENT', `too many index entries for entity /${relative}`);
   }
 }
 

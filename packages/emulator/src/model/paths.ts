@@ -15,6 +15,7 @@ export const LIMITS = {
   maxFieldPathBytes: 1500,
   maxDocumentBytes: 1024 * 1024,
   maxNestingDepth: 20,
+  maxIndexEntries: 40_000,
 } as const;
 
 const DATABASE_PATTERN = /^projects\/([^/]+)\/databases\/([^/]+)$/;

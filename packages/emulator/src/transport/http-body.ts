@@ -2,6 +2,7 @@
 // (the SDK sends JSON as text/plain to keep some requests simple).
 import type { IncomingMessage } from 'node:http';
 import { EmulatorError } from '../errors.js';
+import { decodeUtf8Strictly, parseJsonText } from './json-reader.js';
 
 /** Above production's 10 MiB request limit, so legal requests always fit. */
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -48,12 +49,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 }
 
 export function parseJsonBody(body: Buffer): unknown {
-  const text = body.toString('utf8');
+  const text = decodeUtf8Strictly(body);
   if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new EmulatorError('INVALID_ARGUMENT', `Invalid JSON payload received. ${detail}`);
-  }
+  return parseJsonText(text);
 }

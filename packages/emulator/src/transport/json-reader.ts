@@ -10,6 +10,64 @@ function badArgument(message: string): EmulatorError {
   return new EmulatorError('INVALID_ARGUMENT', message);
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes UTF-8, refusing invalid sequences (production does not store U+FFFD in their place). */
+export function decodeUtf8Strictly(bytes: Uint8Array): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw badArgument('Invalid JSON payload received. The request is not valid UTF-8.');
+  }
+}
+
+/** A UTF-16 surrogate without its partner: what an escaped "\ud800" parses to. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A \u escape of a surrogate in JSON text: the only way JSON.parse yields a lone one. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** The first string or key in a parsed JSON value holding a lone surrogate (iterative: the
+ * value may be nested far deeper than the stack allows). */
+function findLoneSurrogate(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return value;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return key;
+        pending.push(child);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * JSON.parse with production's refusals: INVALID_ARGUMENT for text that is not JSON and for a
+ * string or key holding an unpaired surrogate, which JSON escapes allow but a proto string
+ * (UTF-8) cannot hold.
+ */
+export function parseJsonText(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw badArgument(`Invalid JSON payload received. ${detail}`);
+  }
+  if (SURROGATE_ESCAPE.test(text)) {
+    const found = findLoneSurrogate(parsed);
+    if (found !== undefined) {
+      throw badArgument(
+        `Invalid JSON payload received. A string holds an unpaired surrogate: ${JSON.stringify(found.slice(0, 40))}.`,
+      );
+    }
+  }
+  return parsed;
+}
+
 function camelize(key: string): string {
   if (!key.includes('_')) return key;
   return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

@@ -245,7 +245,8 @@ describe('the socket sniffer and gRPC survive garbage', () => {
         '/google.firestore.v1.Firestore/Commit',
         Buffer.from([0xff, 0xff, 0xff]),
       );
-      expect(corrupt?.code).toBe(grpc.status.INTERNAL);
+      expect(corrupt?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(corrupt?.details).toMatch(/could not be parsed/);
     } finally {
       client.close();
     }

@@ -23,12 +23,57 @@ const MAX_PENDING_LISTEN_RESPONSES = 100_000;
 
 const PROTO_ROOT = fileURLToPath(new URL('../../../protos/', import.meta.url));
 
+/** Keepalive pings: the one way to notice an HTTP/2 session that ended in a protocol error. */
+export type GrpcKeepalive = {
+  /**
+   * Every gRPC connection is pinged this often. After a protocol error (an oversized frame,
+   * DATA on a stream never opened) Node's HTTP/2 session sends GOAWAY and stops reading, yet
+   * emits no event and keeps the socket; its pings then go unanswered.
+   */
+  readonly http2PingIntervalMs: number;
+  /** A connection whose ping is not answered within this long is destroyed. */
+  readonly http2PingTimeoutMs: number;
+};
+
 export type GrpcTransport = {
   inject(socket: Duplex): void;
   close(): void;
 };
 
 type Message = { readonly [field: string]: unknown };
+
+/**
+ * What a request deserialises to when its bytes are not a valid message (garbage, or nested
+ * deeper than the protobuf reader allows). grpc-js answers a throwing deserialiser with
+ * INTERNAL; production answers INVALID_ARGUMENT, so the handlers answer it instead.
+ */
+class UndecodableRequest {
+  readonly error: EmulatorError;
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    this.error = new EmulatorError(
+      'INVALID_ARGUMENT',
+      `The request message could not be parsed: ${reason}.`,
+    );
+  }
+}
+
+function tolerantDeserializers(definition: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  const out: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    out[name] = {
+      ...method,
+      requestDeserialize: (bytes: Buffer) => {
+        try {
+          return method.requestDeserialize(bytes);
+        } catch (error) {
+          return new UndecodableRequest(error);
+        }
+      },
+    };
+  }
+  return out;
+}
 
 function authorizationOf(metadata: grpc.Metadata): string | undefined {
   const value = metadata.get('authorization')[0];
@@ -43,7 +88,11 @@ function toServiceError(error: EmulatorError): Partial<grpc.StatusObject> {
   return { code: grpcStatusOf(error.code), details: error.message };
 }
 
-export function createGrpcTransport(service: FirestoreService, log: Logger): GrpcTransport {
+export function createGrpcTransport(
+  service: FirestoreService,
+  log: Logger,
+  keepalive: GrpcKeepalive,
+): GrpcTransport {
   const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
     ...GRPC_LOADER_OPTIONS,
     includeDirs: [PROTO_ROOT],
@@ -51,7 +100,7 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
   const loaded = grpc.loadPackageDefinition(definition) as unknown as {
     google: { firestore: { v1: { Firestore: { service: grpc.ServiceDefinition } } } };
   };
-  const serviceDefinition = loaded.google.firestore.v1.Firestore.service;
+  const serviceDefinition = tolerantDeserializers(loaded.google.firestore.v1.Firestore.service);
 
   const callerOf = (call: { metadata: grpc.Metadata }) => (): Caller =>
     callerFromAuthorization(authorizationOf(call.metadata));
@@ -60,6 +109,10 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
 
   function unary(rpc: Rpc): grpc.handleUnaryCall<Message, unknown> {
     return (call, callback) => {
+      if (call.request instanceof UndecodableRequest) {
+        callback(toServiceError(call.request.error));
+        return;
+      }
       callRpc(rpc, objectCodec, service, call.request, callerOf(call)).then(
         (response) => callback(null, response),
         (error: unknown) => callback(mapError(error)),
@@ -69,6 +122,10 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
 
   function serverStream(rpc: Rpc): grpc.handleServerStreamingCall<Message, unknown> {
     return (call) => {
+      if (call.request instanceof UndecodableRequest) {
+        call.emit('error', toServiceError(call.request.error));
+        return;
+      }
       callRpc(rpc, objectCodec, service, call.request, callerOf(call)).then(
         (messages) => {
           for (const m of messages as readonly unknown[]) call.write(m);
@@ -102,7 +159,16 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
           else call.end();
         },
       };
-      call.on('data', (raw: Message) => {
+      call.on('data', (raw: Message | UndecodableRequest) => {
+        if (raw instanceof UndecodableRequest) {
+          if (stream === undefined) {
+            stream = CLOSED_STREAM;
+            output.end(raw.error);
+          } else {
+            stream.close(raw.error);
+          }
+          return;
+        }
         if (stream === undefined) {
           try {
             const ctx = {
@@ -139,6 +205,8 @@ export function createGrpcTransport(service: FirestoreService, log: Logger): Grp
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 12 * 1024 * 1024,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
+    'grpc.keepalive_time_ms': keepalive.http2PingIntervalMs,
+    'grpc.keepalive_timeout_ms': keepalive.http2PingTimeoutMs,
   });
   server.addService(serviceDefinition, implementation);
   const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());

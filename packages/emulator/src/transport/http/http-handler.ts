@@ -6,7 +6,14 @@ import { EmulatorError } from '../../errors.js';
 import type { FirestoreService } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
 import { BodyTooLargeError, parseJsonBody, readBody } from '../http-body.js';
-import { answerPreflight, applyCors, sendError, sendJson, sendText } from '../http-respond.js';
+import {
+  answerPreflight,
+  applyCors,
+  mayUseControlEndpoints,
+  sendError,
+  sendJson,
+  sendText,
+} from '../http-respond.js';
 import type { Logger } from '../logger.js';
 import { toEmulatorError } from '../status.js';
 import { handleRest } from './rest-routes.js';
@@ -48,15 +55,24 @@ export function createHttpHandler(
   const { log } = deps;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    applyCors(req, res);
     const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const pathname = url.pathname;
+    if (pathname.startsWith('/emulator/') && !mayUseControlEndpoints(req)) {
+      // Refused before anything runs (a simple cross-origin POST needs no preflight), and
+      // without CORS headers, so the page cannot even read the refusal.
+      req.resume();
+      throw new EmulatorError(
+        'PERMISSION_DENIED',
+        `The emulator's control endpoints answer only pages served from a loopback address, not ${req.headers.origin ?? ''}.`,
+      );
+    }
+    applyCors(req, res);
     if (method === 'OPTIONS') {
       req.resume();
       answerPreflight(req, res);
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-    const pathname = url.pathname;
 
     if (pathname === '/' && (method === 'GET' || method === 'HEAD')) {
       sendText(res, 200, 'Ok');

@@ -42,8 +42,26 @@ export function parseInitHeaders(text: string): Map<string, string> {
   return headers;
 }
 
+/**
+ * URLSearchParams turns percent-escapes that are not UTF-8 (`%FF`, `%ED%A0%80`) into U+FFFD;
+ * production refuses them. Checked only when a U+FFFD appeared, which honest clients rarely send.
+ */
+function refuseInvalidPercentUtf8(text: string, params: URLSearchParams): void {
+  if (![...params.values()].some((value) => value.includes('\uFFFD'))) return;
+  for (const part of text.split('&')) {
+    // Stray '%' signs stay literal, as URLSearchParams reads them; only byte sequences count.
+    const escaped = part.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25');
+    try {
+      decodeURIComponent(escaped);
+    } catch {
+      throw badRequest('Invalid JSON payload received. The request is not valid UTF-8.');
+    }
+  }
+}
+
 export function parseForwardBody(text: string, maxMessages: number): ForwardBody {
   const params = new URLSearchParams(text);
+  refuseInvalidPercentUtf8(text, params);
   const headersText = params.get('headers');
   const countText = params.get('count');
   const messages: ForwardMessage[] = [];

@@ -7,6 +7,7 @@ import { EmulatorError } from '../../errors.js';
 import type { Caller, FirestoreService, RequestContext } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
 import { jsonCodec } from '../codec.js';
+import { decodeUtf8Strictly, parseJsonText } from '../json-reader.js';
 import { readBody } from '../http-body.js';
 import { sendText } from '../http-respond.js';
 import type { Logger } from '../logger.js';
@@ -68,15 +69,6 @@ export type WebChannelStats = {
   readonly longPollGets: number;
 };
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new EmulatorError('INVALID_ARGUMENT', `Invalid JSON payload received. ${detail}`);
-  }
-}
-
 export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler {
   const limits: WebChannelLimits = { ...DEFAULT_WEBCHANNEL_LIMITS, ...deps.limits };
   const sessions = new Map<string, WebChannelSession>();
@@ -134,10 +126,10 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     kind: 'Listen' | 'Write',
   ): Promise<void> {
     const body = parseForwardBody(
-      (await readBody(req, limits.maxPostBytes)).toString('utf8'),
+      decodeUtf8Strictly(await readBody(req, limits.maxPostBytes)),
       limits.maxMessagesPerPost,
     );
-    const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJson(m.json) }));
+    const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJsonText(m.json) }));
     if (!makeRoom()) {
       sendText(res, 503, 'Too many WebChannel sessions are open on this emulator.');
       return;
@@ -191,9 +183,9 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     url: URL,
   ): Promise<void> {
     const aid = Number(url.searchParams.get('AID'));
-    const text = (await readBody(req, limits.maxPostBytes)).toString('utf8');
+    const text = decodeUtf8Strictly(await readBody(req, limits.maxPostBytes));
     const body = parseForwardBody(text, limits.maxMessagesPerPost);
-    const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJson(m.json) }));
+    const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJsonText(m.json) }));
     if (Number.isInteger(aid)) session.ack(aid);
     session.receive(messages);
     // [backchannel present, last array id queued, bytes not yet acknowledged]. A 0 makes the
