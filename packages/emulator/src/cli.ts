@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run firestore-emulator -- [--host H] [--port P] [--project ID] [--rules PATH]
-// [--import DIR] [--export-on-exit DIR]`. Prints one ready line, then the rules banner; exits
+// [--import DIR] [--export-on-exit DIR] [--max-connections N]`. Prints one ready line, then the rules banner; exits
 // cleanly on SIGINT/SIGTERM (exporting first when asked) and with one clear line on bad input.
 import { createServer, StartupError } from './server.js';
 import type { EmulatorServer, ServerOptions } from './server.js';
@@ -13,6 +13,8 @@ const USAGE = `Usage: firestore-emulator [options]
   --rules PATH            firestore.rules to enforce (default: allow everything)
   --import DIR            load data exported earlier before serving
   --export-on-exit DIR    export all data to DIR on SIGINT/SIGTERM
+  --max-connections N     TCP connections open at once; more are closed on arrival
+                          (default 960; keep it below the process's descriptor limit)
   -h, --help              show this help`;
 
 type Flags = {
@@ -22,6 +24,7 @@ type Flags = {
   rules?: string;
   import?: string;
   exportOnExit?: string;
+  maxConnections?: number;
 };
 
 class UsageError extends Error {}
@@ -33,6 +36,7 @@ const VALUE_FLAGS = [
   '--rules',
   '--import',
   '--export-on-exit',
+  '--max-connections',
 ] as const;
 
 export function parseFlags(argv: readonly string[]): Flags | 'help' {
@@ -82,6 +86,14 @@ export function parseFlags(argv: readonly string[]): Flags | 'help' {
       case '--export-on-exit':
         flags.exportOnExit = value;
         break;
+      case '--max-connections':
+        if (!/^\d+$/.test(value) || Number(value) < 1) {
+          throw new UsageError(
+            `--max-connections must be a whole number of at least 1, got ${JSON.stringify(value)}`,
+          );
+        }
+        flags.maxConnections = Number(value);
+        break;
     }
   }
   return flags;
@@ -109,6 +121,9 @@ async function main(): Promise<void> {
     ...(flags.rules === undefined ? {} : { rulesPath: flags.rules }),
     ...(flags.import === undefined ? {} : { importDir: flags.import }),
     ...(flags.exportOnExit === undefined ? {} : { exportOnExit: flags.exportOnExit }),
+    ...(flags.maxConnections === undefined
+      ? {}
+      : { connectionLimits: { maxConnections: flags.maxConnections } }),
   };
   let server: EmulatorServer;
   try {

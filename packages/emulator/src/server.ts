@@ -2,7 +2,6 @@
 // HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
 // (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
 // hence the sniffing.
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { RequestListener, Server as HttpServer } from 'node:http';
@@ -36,26 +35,15 @@ export type ConnectionLimits = Http1Deadlines &
     readonly maxConnections: number;
   };
 
-/** Below the usual 1,024-descriptor soft limit with room for files and the listener itself. */
-const MAX_CONNECTIONS_CEILING = 1000;
-const DESCRIPTORS_KEPT_FREE = 64;
-
-/** MAX_CONNECTIONS_CEILING, lowered to fit a smaller descriptor limit (read on Linux). */
-function defaultMaxConnections(): number {
-  try {
-    const limits = readFileSync('/proc/self/limits', 'utf8');
-    const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
-    if (soft !== undefined) {
-      return Math.max(16, Math.min(MAX_CONNECTIONS_CEILING, Number(soft) - DESCRIPTORS_KEPT_FREE));
-    }
-  } catch {
-    // Not Linux: keep the ceiling.
-  }
-  return MAX_CONNECTIONS_CEILING;
-}
+/**
+ * Below the usual 1,024-descriptor soft limit, with room for files and the listener itself. A
+ * process started with a lower limit (`ulimit -n`) should lower this too (`--max-connections`);
+ * Node offers no portable way to read the limit.
+ */
+const DEFAULT_MAX_CONNECTIONS = 960;
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  maxConnections: defaultMaxConnections(),
+  maxConnections: DEFAULT_MAX_CONNECTIONS,
   headersTimeoutMs: 60_000,
   idleTimeoutMs: 65_000,
   http2PingIntervalMs: 30_000,

@@ -5,7 +5,8 @@ import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +93,29 @@ describe('firestore-emulator CLI', () => {
     const bad = run(['--port', 'eighty']);
     expect(await bad.exit).toBe(2);
     expect(bad.stderr()).toMatch(/--port must be a number/);
+  });
+
+  it('holds at most --max-connections connections open, closing the next one on arrival', async () => {
+    const bad = run(['--max-connections', 'lots']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(/--max-connections must be a whole number/);
+
+    const r = run(['--port', '0', '--max-connections', '2']);
+    const url = await ready(r);
+    const { hostname, port } = new URL(url);
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ host: hostname, port: Number(port) }, () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const held = [await open(), await open()];
+    const third = await open();
+    await new Promise<void>((resolve) => third.once('close', () => resolve()));
+    for (const socket of held) expect(socket.destroyed).toBe(false);
+    for (const socket of held) socket.destroy();
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+    expect(r.stdout() + r.stderr()).toMatch(/connection limit reached: 2 connections are open/);
   });
 
   it('reports a busy port clearly', async () => {
