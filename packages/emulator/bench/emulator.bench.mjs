@@ -58,12 +58,12 @@ async function measureMemory(cli) {
   try {
     // Let start-up allocations settle before reading the idle figure.
     await sleep(1000);
-    const idle = rssMiB(emulator.child.pid);
+    const idle = await rssMiB(emulator.child);
     const rest = restClient(emulator.url, PROJECT);
     // One commit per document, as an app writes them.
     for (let i = 0; i < 1000; i++) await rest.commit([[`items/doc-${i}`, smallDocument(i)]]);
     await sleep(1000);
-    return { idle, withThousand: rssMiB(emulator.child.pid) };
+    return { idle, withThousand: await rssMiB(emulator.child) };
   } finally {
     await stopEmulator(emulator.child);
   }
@@ -159,7 +159,7 @@ async function openCommitScenario(cli, stored) {
       }
       return { commitMs: committed - started, notifyMs: notified - started };
     };
-    return { commit, close, rss: () => rssMiB(emulator.child.pid) };
+    return { commit, close, rss: () => rssMiB(emulator.child) };
   } catch (error) {
     await close();
     throw error;
@@ -200,7 +200,7 @@ async function measureCommitLatency(cli, log) {
     });
     return {
       small: summary(samples.small),
-      large: { ...summary(samples.large), rss: large.rss() },
+      large: { ...summary(samples.large), rss: await large.rss() },
     };
   } finally {
     await large?.close();
@@ -240,21 +240,21 @@ export async function run({ root, log }) {
       measured: `${formatSeconds(start.acceptMs)} median, ${formatSeconds(start.minMs)} best (ready line ${formatSeconds(start.readyMs)})`,
       goal: '< 0.15 s',
       reference: '0.74 s (2.5 s through firebase-tools)',
-      note: `median of ${START_RUNS} spawns of \`node dist/cli.js --port P\`, spawn to first successful TCP connect (node's own start-up included); all runs: ${start.all.map((ms) => formatMs(ms)).join(', ')}. A bare \`node -e\` that only listens takes ${formatMs(start.bareNodeMs)} (median) here, the floor under the same load (runs alternate). CPU time the emulator used until it accepted: ${formatMs(start.cpuMs)} (median, 10 ms ticks), which load does not stretch`,
+      note: `median of ${START_RUNS} spawns of \`node dist/cli.js --port P\`, spawn to first successful TCP connect (node's own start-up included); all runs: ${start.all.map((ms) => formatMs(ms)).join(', ')}. A bare \`node -e\` that only listens takes ${formatMs(start.bareNodeMs)} (median) here, the floor under the same load (runs alternate). CPU time the emulator used until it accepted: ${formatMs(start.cpuMs)} (median, as the process reports it), which load does not stretch`,
     },
     {
       figure: 'resident memory, idle',
       measured: formatMiB(memory.idle),
       goal: '< 60 MiB',
       reference: '95 MiB',
-      note: 'VmRSS of the emulator process 1 s after it accepts',
+      note: 'resident set size the emulator process reports 1 s after it accepts',
     },
     {
       figure: 'resident memory, 1,000 small documents',
       measured: formatMiB(memory.withThousand),
       goal: '< 90 MiB',
       reference: '456 MiB',
-      note: '1,000 REST commits of one 4-field document each (string, integer, 2-string array, timestamp), VmRSS 1 s later',
+      note: '1,000 REST commits of one 4-field document each (string, integer, 2-string array, timestamp), resident set size 1 s later',
     },
     {
       figure: 'commit latency with 10 query listeners, 100k vs 1k stored documents',

@@ -1,10 +1,11 @@
 // Spawning the built emulator CLI as its own process, timing how soon its port accepts, and
-// reading its resident memory from /proc.
+// asking it for its resident memory and CPU time (`usage-probe.mjs`, preloaded into it).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sleep } from './stats.mjs';
+
+const USAGE_PROBE = new URL('./usage-probe.mjs', import.meta.url).href;
 
 /** A port that was free a moment ago (the OS picks it, then it is released). */
 export function freePort() {
@@ -40,9 +41,11 @@ export function canConnect(port) {
 export async function spawnEmulator(cliPath, { port, args = [], timeoutMs = 20_000 } = {}) {
   const chosen = port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [cliPath, '--port', String(chosen), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', USAGE_PROBE, cliPath, '--port', String(chosen), ...args],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+  );
   let output = '';
   let readyMs;
   child.stdout.setEncoding('utf8');
@@ -70,7 +73,7 @@ export async function spawnEmulator(cliPath, { port, args = [], timeoutMs = 20_0
     if (await canConnect(chosen)) acceptMs = performance.now() - started;
     else await sleep(1);
   }
-  const cpuMs = cpuTimeMs(child.pid);
+  const { cpuMs } = await processUsage(child);
   while (readyMs === undefined && !exited && performance.now() - started < timeoutMs)
     await sleep(1);
   return {
@@ -94,20 +97,22 @@ export async function stopEmulator(child) {
   clearTimeout(timer);
 }
 
-/** Resident set size of a process in MiB (VmRSS from /proc). */
-export function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB/mu.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) / 1024;
+/** Resident set size (MiB) and CPU time used so far (user + system, ms) of a spawned emulator. */
+export function processUsage(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the emulator did not report its usage')),
+      5_000,
+    );
+    child.once('message', ({ rssBytes, cpuMicros }) => {
+      clearTimeout(timer);
+      resolve({ rssMiB: rssBytes / 1024 / 1024, cpuMs: cpuMicros / 1000 });
+    });
+    child.send('usage');
+  });
 }
 
-/** CPU time (user + system) a process has used so far, from /proc (10 ms resolution). */
-export function cpuTimeMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  // USER_HZ is 100 on Linux.
-  return (ticks * 1000) / 100;
+/** Resident set size of a spawned emulator in MiB. */
+export async function rssMiB(child) {
+  return (await processUsage(child)).rssMiB;
 }
