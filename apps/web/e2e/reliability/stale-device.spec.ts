@@ -8,6 +8,11 @@ import { expectConnection, fillShowcaseForm, seedShowcases, uniqueTag } from '..
 /** Every request of the SDK's Listen stream (WebChannel: handshake, sends, backchannel GETs). */
 const LISTEN_CHANNEL = /google\.firestore\.v1\.Firestore\/Listen\/channel/;
 
+/** The commit of a transaction (plain writes go through the Write stream instead). */
+const TRANSACTION_COMMIT = /\/documents:commit/;
+
+const SAVED_OFFLINE = "Saved on this device, will publish when you're back online.";
+
 type CuttablePage = { cutListenBackchannel(): number };
 
 /**
@@ -158,5 +163,40 @@ test.describe('two devices online, one of them not yet told of the other’s sav
     } finally {
       await deviceB.context().close();
     }
+  });
+});
+
+test.describe('an online save whose connection drops', () => {
+  test('lost while the check is under way: the save goes on as a queued write', async ({
+    memberPage: deviceA,
+    member,
+    context,
+  }) => {
+    const tag = uniqueTag('dropped');
+    const title = `Dropped ${tag}`;
+    const [id] = await seedShowcases([{ title, tags: [tag], ownerUid: member.uid }]);
+    await openEditor(deviceA, id!, title);
+    await expectConnection(deviceA, 'Live');
+    // The transaction reads; its commit gets no answer until the connection goes, and no
+    // commit ever reaches the server: only the queued write can deliver the save.
+    const commits: Route[] = [];
+    await deviceA.route(TRANSACTION_COMMIT, (route) => {
+      commits.push(route);
+      if (commits.length > 1) void route.abort('internetdisconnected');
+    });
+
+    await fillShowcaseForm(deviceA, { title: `Kept ${tag}` });
+    await deviceA.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => commits.length).toBe(1);
+    await context.setOffline(true);
+    await expect(deviceA.getByText(SAVED_OFFLINE)).toBeVisible();
+    await commits[0]!.abort('internetdisconnected');
+    await expect(deviceA.getByRole('textbox', { name: 'Title' })).toHaveValue(`Kept ${tag}`);
+
+    await context.setOffline(false);
+    await expect(deviceA).toHaveURL((url) => url.pathname === `/s/${id}`, { timeout: 30_000 });
+    expect((await getDocument(`showcases/${id}`))?.data).toMatchObject({ title: `Kept ${tag}` });
+    // Given up for the queued write, the transaction's retries never committed it a second time.
+    expect(commits).toHaveLength(1);
   });
 });
