@@ -1,4 +1,10 @@
-import type { DocumentReference, Firestore, Query, QueryConstraint } from 'firebase/firestore';
+import type {
+  DocumentReference,
+  Firestore,
+  Query,
+  QueryConstraint,
+  UpdateData,
+} from 'firebase/firestore';
 import {
   collection,
   deleteDoc,
@@ -8,6 +14,7 @@ import {
   limit,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   setDoc,
   updateDoc,
@@ -100,14 +107,53 @@ export function updateShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
+  return trackWrite(updateDoc(doc(db, SHOWCASES, id), editFields(changes, status, owner)));
+}
+
+/** What an update writes: the changed editable fields, the status, the owner's name, the time. */
+function editFields(
+  changes: Partial<ShowcaseInput>,
+  status: ShowcaseStatus,
+  owner: ShowcaseOwner,
+): UpdateData<Record<string, unknown>> {
   const { imageUrl, ...content } = changes;
+  return {
+    ...content,
+    ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
+    status,
+    ownerName: owner.name,
+    updatedAt: serverTimestamp(),
+  };
+}
+
+/** How a checked update ended: written, declined by `decide`, or no document on the server. */
+export type CheckedUpdateResult = 'written' | 'declined' | 'missing';
+
+/**
+ * An update decided against the server's current version rather than this device's view: in a
+ * transaction, reads the showcase from the server, asks `decide` for the changes (null: write
+ * nothing) and writes them like `updateShowcase`. The commit fails if the document changed
+ * after the read, and the SDK then runs the whole function again, so `decide` may be called
+ * more than once; the last call counts. Needs the server: it never queues, and fails with
+ * `unavailable` when the server cannot be reached.
+ */
+export function updateShowcaseChecked(
+  db: Firestore,
+  id: string,
+  decide: (server: Showcase) => Partial<ShowcaseInput> | null,
+  status: ShowcaseStatus,
+  owner: ShowcaseOwner,
+): Promise<CheckedUpdateResult> {
+  const ref = showcaseRef(db, id);
   return trackWrite(
-    updateDoc(doc(db, SHOWCASES, id), {
-      ...content,
-      ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
-      status,
-      ownerName: owner.name,
-      updatedAt: serverTimestamp(),
+    runTransaction(db, async (transaction): Promise<CheckedUpdateResult> => {
+      const server = await transaction.get(ref);
+      const data = server.data();
+      if (data === undefined) return 'missing';
+      const changes = decide(data);
+      if (changes === null) return 'declined';
+      transaction.update(doc(db, SHOWCASES, id), editFields(changes, status, owner));
+      return 'written';
     }),
   );
 }

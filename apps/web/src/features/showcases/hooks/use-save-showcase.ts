@@ -11,12 +11,19 @@ import type {
   ShowcaseStatus,
 } from '@showcase/schema';
 import { publicNameOf } from '../../../lib/firebase/profiles';
-import { createShowcase, updateShowcase } from '../../../lib/firebase/showcases';
+import { connectionStore } from '../../../lib/firebase/connection-store';
+import type { ShowcaseOwner } from '../../../lib/firebase/showcases';
+import {
+  createShowcase,
+  updateShowcase,
+  updateShowcaseChecked,
+} from '../../../lib/firebase/showcases';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
 import { forgetRejectedForm, rememberRejectedForm } from '../rejected-forms';
-import type { FieldConflict } from '../save-plan';
+import type { FieldConflict, SavePlan } from '../save-plan';
 import { planSave, settleConflict } from '../save-plan';
+import { whileLive } from '../while-live';
 
 export type SaveState =
   | { phase: 'idle' }
@@ -41,7 +48,9 @@ const SLOW_WRITE_MS = 2_500;
  *
  * An edit (`current` given: the live document) writes only the fields the user changed since the
  * form started, and stops at a conflict when one of them was changed elsewhere meanwhile
- * (save-plan.ts), until the user settles each field.
+ * (save-plan.ts), until the user settles each field. While Live the comparison is made with the
+ * server's version inside a transaction, so a save from another device that has not reached
+ * this one yet is not overwritten; otherwise with the live document, and the write queues.
  */
 export function useSaveShowcase(
   id: string,
@@ -75,15 +84,11 @@ export function useSaveShowcase(
     values: ShowcaseFormValues,
   ): Promise<void> {
     if (inFlight.current) return; // No double submits, whatever the buttons say.
-    let changes: Partial<ShowcaseInput> = input;
-    if (base.current && latest.current) {
-      const plan = planSave(base.current, input, latest.current);
-      if (plan.kind === 'conflict') {
-        setState({ phase: 'conflict', status, conflicts: plan.conflicts, against: latest.current });
-        return;
-      }
-      changes = plan.changes;
-    }
+    const startedFrom = base.current;
+    const showConflict = (plan: SavePlan & { kind: 'conflict' }, against: ShowcaseInput) => {
+      if (mounted.current)
+        setState({ phase: 'conflict', status, conflicts: plan.conflicts, against });
+    };
     inFlight.current = true;
     setState({ phase: 'saving', status, slow: false });
     const slowTimer = setTimeout(() => {
@@ -92,8 +97,23 @@ export function useSaveShowcase(
     }, SLOW_WRITE_MS);
     const owner = { uid: user.uid, name: publicNameOf(user) };
     try {
-      if (created.current) await updateShowcase(db, id, changes, status, owner);
-      else await createShowcase(db, id, input, status, owner);
+      if (!created.current) await createShowcase(db, id, input, status, owner);
+      else {
+        // Against the server's version when Live: this device's view may be the stale one.
+        const checked = startedFrom
+          ? await saveChecked(startedFrom, input, status, owner)
+          : { kind: 'queue' as const };
+        if (checked.kind === 'conflict') return showConflict(checked.plan, checked.against);
+        if (checked.kind === 'queue') {
+          let changes: Partial<ShowcaseInput> = input;
+          if (startedFrom && latest.current) {
+            const plan = planSave(startedFrom, input, latest.current);
+            if (plan.kind === 'conflict') return showConflict(plan, latest.current);
+            changes = plan.changes;
+          }
+          await updateShowcase(db, id, changes, status, owner);
+        }
+      }
       created.current = true;
       forgetRejectedForm(id);
       notify({
@@ -127,6 +147,49 @@ export function useSaveShowcase(
       clearTimeout(slowTimer);
       inFlight.current = false;
     }
+  }
+
+  /**
+   * The edit compared with the server's version and written in one transaction, while Live.
+   * `queue`: not Live, or the connection dropped before the server answered; the save then goes
+   * on as the queued write of the offline case. The user pressed Save and this app keeps saves
+   * on the device until the server is back, so that is what they expect, rather than the form
+   * handed back with an error to retry by hand. Also `queue` when the server has no such
+   * showcase: its refusal of the update tells the form it is gone, as before.
+   */
+  async function saveChecked(
+    startedFrom: ShowcaseInput,
+    input: ShowcaseInput,
+    status: ShowcaseStatus,
+    owner: ShowcaseOwner,
+  ): Promise<
+    | { kind: 'written' | 'queue' }
+    | { kind: 'conflict'; plan: SavePlan & { kind: 'conflict' }; against: ShowcaseInput }
+  > {
+    // The plan of the transaction's last run (the SDK runs it again when the document moved).
+    const last: { plan?: SavePlan; server?: ShowcaseInput } = {};
+    const outcome = await whileLive(
+      (abandoned) =>
+        updateShowcaseChecked(
+          db,
+          id,
+          (server) => {
+            // Queued meanwhile: a retry must not write it a second time.
+            if (abandoned()) throw new Error('The save went on as a queued write.');
+            last.plan = planSave(startedFrom, input, server);
+            last.server = server;
+            return last.plan.kind === 'write' ? last.plan.changes : null;
+          },
+          status,
+          owner,
+        ),
+      connectionStore(),
+    );
+    if (outcome.kind === 'dropped' || outcome.value === 'missing') return { kind: 'queue' };
+    if (outcome.value === 'written') return { kind: 'written' };
+    const { plan, server } = last;
+    if (plan?.kind !== 'conflict' || !server) throw new Error('A declined save has no conflict.');
+    return { kind: 'conflict', plan, against: server };
   }
 
   /** The user chose a version of `field` (the form already holds it): it no longer conflicts. */
