@@ -82,6 +82,8 @@ test.describe('offline', () => {
     page,
     member,
   }) => {
+    // Room for the reconnect back-off at the end.
+    test.setTimeout(120_000);
     // The browser believes it is online; only the database is unreachable.
     await page.route(/google\.firestore\.v1\.Firestore/, (route) =>
       route.abort('connectionrefused'),
@@ -94,15 +96,19 @@ test.describe('offline', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(connectionIndicator(page)).toBeVisible();
     await expectConnection(page, 'Connecting…', 5_000);
-    // Freeze page time where Connecting… was seen; only the 10 s window may move it to Offline.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
-    await page.clock.fastForward(10_000);
+    // Freeze page time a second after Connecting… was seen (page time runs on while the call
+    // travels and cannot be set back, so a closer point can already be past on a busy machine),
+    // then move it to exactly 10 s after that moment: only the 10 s window may bring Offline.
+    const seenAt = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(seenAt + 1_000);
+    await page.clock.fastForward(9_000);
     await expectConnection(page, 'Offline', 5_000);
     await page.clock.resume();
 
-    // When the server becomes reachable, the indicator follows.
+    // When the server becomes reachable, the indicator follows (after the SDK's reconnect
+    // back-off, which grows while connections are refused).
     await page.unroute(/google\.firestore\.v1\.Firestore/);
-    await expectConnection(page, 'Live', 30_000);
+    await expectConnection(page, 'Live', 60_000);
   });
 
   test('sign-out warns about unsent changes, and signing out anyway clears the local cache', async ({

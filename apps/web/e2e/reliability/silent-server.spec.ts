@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, signInAs, test } from '../support/fixtures';
-import { PROJECT_ID, stack } from '../support/env';
+import { client } from '../support/env';
 import { getDocument } from '../support/firestore';
 import {
   connectionIndicator,
@@ -26,15 +26,6 @@ async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
     // A request the page gave up on meanwhile can no longer be continued; that is fine.
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
   };
-}
-
-/** Deletes a document as the emulator's owner (rules bypassed). */
-async function deleteOnServer(path: string): Promise<void> {
-  const response = await fetch(
-    `${stack().firestoreUrl}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
-    { method: 'DELETE', headers: { authorization: 'Bearer owner' } },
-  );
-  if (!response.ok) throw new Error(`Deleting ${path} failed: HTTP ${response.status}`);
 }
 
 /**
@@ -170,7 +161,7 @@ test.describe('a server that does not answer', () => {
       timeout: 5_000,
     });
     // Meanwhile the server restarted without the showcase (the emulator keeps data in memory).
-    await deleteOnServer(`showcases/${id}`);
+    await client().deleteDocuments([`showcases/${id}`]);
     await page.clock.resume();
 
     await page.unroute(FIRESTORE_CHANNELS);
