@@ -48,7 +48,7 @@ export function connectionIndicator(page: Page): Locator {
 
 export async function expectConnection(
   page: Page,
-  state: 'Live' | 'Offline' | 'Connecting…',
+  state: 'Live' | 'Offline' | 'Connecting…' | 'Waiting for server…',
   timeout = 15_000,
 ): Promise<void> {
   await expect(connectionIndicator(page)).toHaveAccessibleName(`Connection: ${state}`, { timeout });
