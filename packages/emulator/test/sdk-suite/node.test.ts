@@ -7,7 +7,9 @@ import { createServer, silentLogger } from '../../src/index.js';
 import type { EmulatorServer } from '../../src/index.js';
 import { installMochaGlobals } from './harness/mocha-globals.js';
 import type { TestResult } from './harness/mocha-globals.js';
-import { describeFailures, SUITE_FILES } from './suite-files.js';
+import { describeFailures, selectedSuiteFiles, summarize } from './suite-files.js';
+
+const FILES = selectedSuiteFiles();
 
 let server: EmulatorServer;
 const harness = installMochaGlobals();
@@ -16,7 +18,7 @@ const tally: TestResult[] = [];
 beforeAll(async () => {
   server = await createServer({ port: 0, log: silentLogger });
   process.env['FIRESTORE_EMULATOR_PORT'] = String(server.port);
-  for (const file of SUITE_FILES) {
+  for (const file of FILES) {
     await harness.load(file, () => import(`./upstream/integration/api/${file}.test.ts`));
   }
 }, 60_000);
@@ -56,7 +58,7 @@ async function closeLeftovers(before: ReadonlySet<unknown>): Promise<void> {
 }
 
 describe('firebase-js-sdk Firestore integration suite, Node (gRPC)', () => {
-  it.each(SUITE_FILES)(
+  it.each(FILES)(
     '%s.test.ts',
     async (file) => {
       let before = new Set<unknown>(getApps());
@@ -67,6 +69,7 @@ describe('firebase-js-sdk Firestore integration suite, Node (gRPC)', () => {
         },
       });
       tally.push(...results);
+      console.log(summarize(file, results));
       expect(describeFailures(results)).toBe('');
     },
     600_000,

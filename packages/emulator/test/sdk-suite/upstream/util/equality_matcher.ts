@@ -47,10 +47,13 @@ function customDeepEqual(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   customMatchers: Array<CustomMatcher<any>>,
   left: unknown,
-  right: unknown,
+  right: unknown
 ): boolean {
   for (const customMatcher of customMatchers) {
-    if (left instanceof customMatcher.forType && right instanceof customMatcher.forType) {
+    if (
+      left instanceof customMatcher.forType &&
+      right instanceof customMatcher.forType
+    ) {
       return customMatcher.equalsFn(left, right);
     }
   }
@@ -84,7 +87,12 @@ function customDeepEqual(
       return true;
     }
   }
-  if (typeof left === 'number' && typeof right === 'number' && isNaN(left) && isNaN(right)) {
+  if (
+    typeof left === 'number' &&
+    typeof right === 'number' &&
+    isNaN(left) &&
+    isNaN(right)
+  ) {
     return true;
   }
   if (typeof left !== typeof right) {
@@ -145,7 +153,7 @@ export function addEqualityMatcher(
               'expected #{act} to not roughly deeply equal #{exp}',
               expected,
               actual,
-              /*showDiff=*/ true,
+              /*showDiff=*/ true
             );
           } else if (originalFunction) {
             originalFunction.call(this, expected);

@@ -17,7 +17,10 @@
 
 /* eslint-disable no-restricted-properties */
 
-import { USE_EMULATOR, getRunEnterpriseTests } from '../integration/util/settings';
+import {
+  USE_EMULATOR,
+  getRunEnterpriseTests
+} from '../integration/util/settings';
 
 // Helper to make a type itselt (T) and optionally union that with (T['skip'])
 type tOrSkipT<T> = T | (T extends { skip: unknown } ? T['skip'] : T);
@@ -55,7 +58,7 @@ export function mixinSkipImplementations(obj: unknown): void {
         return this.skip;
       }
       return this;
-    },
+    }
   });
 
   Object.defineProperty(obj, 'skipEnterprise', {
@@ -70,7 +73,7 @@ export function mixinSkipImplementations(obj: unknown): void {
         return this.skip;
       }
       return this;
-    },
+    }
   });
 
   Object.defineProperty(obj, 'skipClassic', {
@@ -85,13 +88,13 @@ export function mixinSkipImplementations(obj: unknown): void {
         return this.skip;
       }
       return this;
-    },
+    }
   });
 }
 
 // TODO add mocha functions that must be extended
 [global.it, global.it.skip, global.describe, global.describe.skip].forEach(
-  mixinSkipImplementations,
+  mixinSkipImplementations
 );
 
 // Export modified it and describe.

@@ -35,47 +35,49 @@ import {
   count,
   sum,
   average,
-  addDoc,
+  addDoc
 } from '../util/firebase_export';
 import {
   apiDescribe,
   withEmptyTestCollection,
   withTestCollection,
-  withTestDb,
+  withTestDb
 } from '../util/helpers';
 
-apiDescribe('Count queries', (persistence) => {
+apiDescribe('Count queries', persistence => {
   it('can run count query getCountFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getCountFromServer(coll);
       expect(snapshot.data().count).to.equal(2);
     });
   });
 
-  ['so!@#$%^&*()_+special/sub', 'b1/so!@#$%^&*()_+special'].forEach((documentPath) => {
-    it(
-      'can run count query getCountFromServer with special chars in the document path: ' +
-        documentPath,
-      () => {
-        return withTestCollection(persistence, {}, async (coll) => {
-          const subColl1 = collection(coll, documentPath);
-          await addDoc(subColl1, { foo: 'bar' });
-          await addDoc(subColl1, { foo: 'baz' });
-          const snapshot1 = await getCountFromServer(subColl1);
-          expect(snapshot1.data().count).to.equal(2);
-        });
-      },
-    );
-  });
+  ['so!@#$%^&*()_+special/sub', 'b1/so!@#$%^&*()_+special'].forEach(
+    documentPath => {
+      it(
+        'can run count query getCountFromServer with special chars in the document path: ' +
+          documentPath,
+        () => {
+          return withTestCollection(persistence, {}, async coll => {
+            const subColl1 = collection(coll, documentPath);
+            await addDoc(subColl1, { foo: 'bar' });
+            await addDoc(subColl1, { foo: 'baz' });
+            const snapshot1 = await getCountFromServer(subColl1);
+            expect(snapshot1.data().count).to.equal(2);
+          });
+        }
+      );
+    }
+  );
 
   it("count query doesn't use converter", () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
     const throwingConverter = {
       toFirestore(obj: never): DocumentData {
@@ -83,31 +85,36 @@ apiDescribe('Count queries', (persistence) => {
       },
       fromFirestore(snapshot: QueryDocumentSnapshot): never {
         throw new Error('should never be called');
-      },
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
-      const query_ = query(coll, where('author', '==', 'authorA')).withConverter(throwingConverter);
+    return withTestCollection(persistence, testDocs, async coll => {
+      const query_ = query(
+        coll,
+        where('author', '==', 'authorA')
+      ).withConverter(throwingConverter);
       const snapshot = await getCountFromServer(query_);
       expect(snapshot.data().count).to.equal(1);
     });
   });
 
   it('count query supports collection groups', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const collectionGroupId = doc(collection(db, 'aggregateQueryTest')).id;
       const docPaths = [
         `${collectionGroupId}/cg-doc1`,
         `abc/123/${collectionGroupId}/cg-doc2`,
         `zzz${collectionGroupId}/cg-doc3`,
         `abc/123/zzz${collectionGroupId}/cg-doc4`,
-        `abc/123/zzz/${collectionGroupId}`,
+        `abc/123/zzz/${collectionGroupId}`
       ];
       const batch = writeBatch(db);
       for (const docPath of docPaths) {
         batch.set(doc(db, docPath), { x: 1 });
       }
       await batch.commit();
-      const snapshot = await getCountFromServer(collectionGroup(db, collectionGroupId));
+      const snapshot = await getCountFromServer(
+        collectionGroup(db, collectionGroupId)
+      );
       expect(snapshot.data().count).to.equal(2);
     });
   });
@@ -115,7 +122,9 @@ apiDescribe('Count queries', (persistence) => {
   it('getCountFromServer fails if firestore is terminated', () => {
     return withEmptyTestCollection(persistence, async (coll, firestore) => {
       await terminate(firestore);
-      expect(() => getCountFromServer(coll)).to.throw('The client has already been terminated.');
+      expect(() => getCountFromServer(coll)).to.throw(
+        'The client has already been terminated.'
+      );
     });
   });
 
@@ -132,7 +141,7 @@ apiDescribe('Count queries', (persistence) => {
     return withEmptyTestCollection(persistence, async (coll, firestore) => {
       await disableNetwork(firestore);
       await expect(getCountFromServer(coll)).to.be.eventually.rejectedWith(
-        'Failed to get aggregate result because the client is offline',
+        'Failed to get aggregate result because the client is offline'
       );
     });
   });
@@ -144,32 +153,38 @@ apiDescribe('Count queries', (persistence) => {
   it.skipEnterprise.skipEmulator(
     'getCountFromServer error message contains console link if missing index',
     () => {
-      return withEmptyTestCollection(persistence, async (coll) => {
-        const query_ = query(coll, where('key1', '==', 42), where('key2', '<', 42));
+      return withEmptyTestCollection(persistence, async coll => {
+        const query_ = query(
+          coll,
+          where('key1', '==', 42),
+          where('key2', '<', 42)
+        );
         // TODO(b/316359394) Remove the special logic for non-default databases
         // once cl/582465034 is rolled out to production.
         // @ts-ignore internal API usage
         if (coll.firestore._databaseId.isDefaultDatabase) {
-          await expect(getCountFromServer(query_)).to.be.eventually.rejectedWith(
-            /index.*https:\/\/console\.firebase\.google\.com/,
+          await expect(
+            getCountFromServer(query_)
+          ).to.be.eventually.rejectedWith(
+            /index.*https:\/\/console\.firebase\.google\.com/
           );
         } else {
           await expect(getCountFromServer(query_)).to.be.eventually.rejected;
         }
       });
-    },
+    }
   );
 });
 
-apiDescribe('Aggregation queries', (persistence) => {
+apiDescribe('Aggregation queries', persistence => {
   it('can run count query getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        count: count(),
+        count: count()
       });
       expect(snapshot.data().count).to.equal(2);
     });
@@ -178,12 +193,12 @@ apiDescribe('Aggregation queries', (persistence) => {
   it('can alias aggregations using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         foo: count(),
-        'with.dots': count(),
+        'with.dots': count()
       });
       expect(snapshot.data().foo).to.equal(2);
       expect(snapshot.data()['with.dots']).to.equal(2);
@@ -193,11 +208,11 @@ apiDescribe('Aggregation queries', (persistence) => {
   it('allows special chars in aliases when using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        'with-un/su+pp[or]ted': count(),
+        'with-un/su+pp[or]ted': count()
       });
 
       expect(snapshot.data()['with-un/su+pp[or]ted']).to.equal(2);
@@ -207,11 +222,11 @@ apiDescribe('Aggregation queries', (persistence) => {
   it('allows backticks in aliases when using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        '`with-un/su+pp[or]ted`': count(),
+        '`with-un/su+pp[or]ted`': count()
       });
 
       expect(snapshot.data()['`with-un/su+pp[or]ted`']).to.equal(2);
@@ -221,11 +236,11 @@ apiDescribe('Aggregation queries', (persistence) => {
   it('allows backslash in aliases when using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        'with\\backslash\\es': count(),
+        'with\\backslash\\es': count()
       });
 
       expect(snapshot.data()['with\\backslash\\es']).to.equal(2);
@@ -243,12 +258,12 @@ apiDescribe('Aggregation queries', (persistence) => {
 
     const testDocs = {
       a: { num: 3 },
-      b: { num: 5 },
+      b: { num: 5 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         [longAlias]: count(),
-        [longerAlias]: count(),
+        [longerAlias]: count()
       });
 
       expect(snapshot.data()[longAlias]).to.equal(2);
@@ -259,12 +274,12 @@ apiDescribe('Aggregation queries', (persistence) => {
   it('can get duplicate aggregations using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         count: count(),
-        foo: count(),
+        foo: count()
       });
       expect(snapshot.data().foo).to.equal(2);
       expect(snapshot.data().count).to.equal(2);
@@ -274,7 +289,7 @@ apiDescribe('Aggregation queries', (persistence) => {
   it("getAggregationFromServer doesn't use converter", () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA' },
-      b: { author: 'authorB', title: 'titleB' },
+      b: { author: 'authorB', title: 'titleB' }
     };
     const throwingConverter = {
       toFirestore(obj: never): DocumentData {
@@ -282,33 +297,37 @@ apiDescribe('Aggregation queries', (persistence) => {
       },
       fromFirestore(snapshot: QueryDocumentSnapshot): never {
         throw new Error('should never be called');
-      },
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
-      const query_ = query(coll, where('author', '==', 'authorA')).withConverter(throwingConverter);
+    return withTestCollection(persistence, testDocs, async coll => {
+      const query_ = query(
+        coll,
+        where('author', '==', 'authorA')
+      ).withConverter(throwingConverter);
       const snapshot = await getAggregateFromServer(query_, { count: count() });
       expect(snapshot.data().count).to.equal(1);
     });
   });
 
   it('aggregate query supports collection groups', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const collectionGroupId = doc(collection(db, 'aggregateQueryTest')).id;
       const docPaths = [
         `${collectionGroupId}/cg-doc1`,
         `abc/123/${collectionGroupId}/cg-doc2`,
         `zzz${collectionGroupId}/cg-doc3`,
         `abc/123/zzz${collectionGroupId}/cg-doc4`,
-        `abc/123/zzz/${collectionGroupId}`,
+        `abc/123/zzz/${collectionGroupId}`
       ];
       const batch = writeBatch(db);
       for (const docPath of docPaths) {
         batch.set(doc(db, docPath), { x: 1 });
       }
       await batch.commit();
-      const snapshot = await getAggregateFromServer(collectionGroup(db, collectionGroupId), {
-        count: count(),
-      });
+      const snapshot = await getAggregateFromServer(
+        collectionGroup(db, collectionGroupId),
+        { count: count() }
+      );
       expect(snapshot.data().count).to.equal(2);
     });
   });
@@ -317,7 +336,7 @@ apiDescribe('Aggregation queries', (persistence) => {
     return withEmptyTestCollection(persistence, async (coll, firestore) => {
       await terminate(firestore);
       expect(() => getAggregateFromServer(coll, { count: count() })).to.throw(
-        'The client has already been terminated.',
+        'The client has already been terminated.'
       );
     });
   });
@@ -335,7 +354,7 @@ apiDescribe('Aggregation queries', (persistence) => {
     return withEmptyTestCollection(persistence, async (coll, firestore) => {
       await disableNetwork(firestore);
       await expect(getCountFromServer(coll)).to.be.eventually.rejectedWith(
-        'Failed to get aggregate result because the client is offline',
+        'Failed to get aggregate result because the client is offline'
       );
     });
   });
@@ -347,39 +366,48 @@ apiDescribe('Aggregation queries', (persistence) => {
   it.skipEmulator.skipEnterprise(
     'getAggregateFromServer error message contains console link good if missing index',
     () => {
-      return withEmptyTestCollection(persistence, async (coll) => {
-        const query_ = query(coll, where('key1', '==', 42), where('key2', '<', 42));
+      return withEmptyTestCollection(persistence, async coll => {
+        const query_ = query(
+          coll,
+          where('key1', '==', 42),
+          where('key2', '<', 42)
+        );
         // TODO(b/316359394) Remove the special logic for non-default databases
         // once cl/582465034 is rolled out to production.
         // @ts-ignore internal API usage
         if (coll.firestore._databaseId.isDefaultDatabase) {
           await expect(
             getAggregateFromServer(query_, {
-              count: count(),
-            }),
-          ).to.be.eventually.rejectedWith(/index.*https:\/\/console\.firebase\.google\.com/);
+              count: count()
+            })
+          ).to.be.eventually.rejectedWith(
+            /index.*https:\/\/console\.firebase\.google\.com/
+          );
         } else {
           await expect(
             getAggregateFromServer(query_, {
-              count: count(),
-            }),
+              count: count()
+            })
           ).to.be.eventually.rejected;
         }
       });
-    },
+    }
   );
 });
 
-apiDescribe('Aggregation queries - sum / average', (persistence) => {
+apiDescribe('Aggregation queries - sum / average', persistence => {
   it('can run sum query getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA', pages: 100 },
-      b: { author: 'authorB', title: 'titleB', pages: 50 },
+      b: { author: 'authorB', title: 'titleB', pages: 50 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getAggregateFromServer(query(coll, orderBy('pages')), {
-        totalPages: sum('pages'),
-      });
+    return withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getAggregateFromServer(
+        query(coll, orderBy('pages')),
+        {
+          totalPages: sum('pages')
+        }
+      );
       expect(snapshot.data().totalPages).to.equal(150);
     });
   });
@@ -387,11 +415,11 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
   it('can run average query getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA', pages: 100 },
-      b: { author: 'authorB', title: 'titleB', pages: 50 },
+      b: { author: 'authorB', title: 'titleB', pages: 50 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averagePages: average('pages'),
+        averagePages: average('pages')
       });
       expect(snapshot.data().averagePages).to.equal(75);
     });
@@ -400,13 +428,13 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
   it('can get multiple aggregations using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA', pages: 100 },
-      b: { author: 'authorB', title: 'titleB', pages: 50 },
+      b: { author: 'authorB', title: 'titleB', pages: 50 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalPages: sum('pages'),
         averagePages: average('pages'),
-        count: count(),
+        count: count()
       });
       expect(snapshot.data().totalPages).to.equal(150);
       expect(snapshot.data().averagePages).to.equal(75);
@@ -417,14 +445,14 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
   it('can get duplicate aggregations using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA', pages: 100 },
-      b: { author: 'authorB', title: 'titleB', pages: 50 },
+      b: { author: 'authorB', title: 'titleB', pages: 50 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalPages: sum('pages'),
         averagePages: average('pages'),
         totalPagesX: sum('pages'),
-        averagePagesY: average('pages'),
+        averagePagesY: average('pages')
       });
       expect(snapshot.data().totalPages).to.equal(150);
       expect(snapshot.data().averagePages).to.equal(75);
@@ -436,15 +464,15 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
   it('can perform max (5) aggregations using getAggregationFromServer', () => {
     const testDocs = {
       a: { author: 'authorA', title: 'titleA', pages: 100 },
-      b: { author: 'authorB', title: 'titleB', pages: 50 },
+      b: { author: 'authorB', title: 'titleB', pages: 50 }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalPages: sum('pages'),
         averagePages: average('pages'),
         count: count(),
         totalPagesX: sum('pages'),
-        averagePagesY: average('pages'),
+        averagePagesY: average('pages')
       });
       expect(snapshot.data().totalPages).to.equal(150);
       expect(snapshot.data().averagePages).to.equal(75);
@@ -459,21 +487,23 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
     () => {
       const testDocs = {
         a: { author: 'authorA', title: 'titleA', pages: 100 },
-        b: { author: 'authorB', title: 'titleB', pages: 50 },
+        b: { author: 'authorB', title: 'titleB', pages: 50 }
       };
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         const promise = getAggregateFromServer(coll, {
           totalPages: sum('pages'),
           averagePages: average('pages'),
           count: count(),
           totalPagesX: sum('pages'),
           averagePagesY: average('pages'),
-          countZ: count(),
+          countZ: count()
         });
 
-        await expect(promise).to.eventually.be.rejectedWith(/maximum number of aggregations/);
+        await expect(promise).to.eventually.be.rejectedWith(
+          /maximum number of aggregations/
+        );
       });
-    },
+    }
   );
 
   it('returns undefined when getting the result of an unrequested aggregation', () => {
@@ -483,34 +513,34 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: 3,
+        rating: 3
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalRating: sum('rating'),
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
 
       // @ts-expect-error
@@ -526,36 +556,39 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: 3,
+        rating: 3
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getAggregateFromServer(query(coll, where('rating', 'in', [5, 3])), {
-        totalRating: sum('rating'),
-        averageRating: average('rating'),
-        countOfDocs: count(),
-      });
+    return withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getAggregateFromServer(
+        query(coll, where('rating', 'in', [5, 3])),
+        {
+          totalRating: sum('rating'),
+          averageRating: average('rating'),
+          countOfDocs: count()
+        }
+      );
       expect(snapshot.data().totalRating).to.equal(8);
       expect(snapshot.data().averageRating).to.equal(4);
       expect(snapshot.data().countOfDocs).to.equal(2);
@@ -567,19 +600,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
       a: {
         author: 'authorA',
         title: 'titleA',
-        metadata: { pages: 100, rating: { critic: 2, user: 5 } },
+        metadata: { pages: 100, rating: { critic: 2, user: 5 } }
       },
       b: {
         author: 'authorB',
         title: 'titleB',
-        metadata: { pages: 50, rating: { critic: 4, user: 4 } },
-      },
+        metadata: { pages: 50, rating: { critic: 4, user: 4 } }
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalPages: sum('metadata.pages'),
         averagePages: average('metadata.pages'),
-        count: count(),
+        count: count()
       });
       expect(snapshot.data().totalPages).to.equal(150);
       expect(snapshot.data().averagePages).to.equal(75);
@@ -594,26 +627,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4.5,
+        rating: 4.5
       },
       c: {
         author: 'authorB',
         title: 'titleB',
         pages: 150,
         year: 2021,
-        rating: 3,
-      },
+        rating: 3
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(12.5);
     });
@@ -626,26 +659,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4.5,
+        rating: 4.5
       },
       c: {
         author: 'authorB',
         title: 'titleB',
         pages: 150,
         year: 2021,
-        rating: 3.5,
-      },
+        rating: 3.5
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(13);
     });
@@ -663,19 +696,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: maxLong,
+        rating: maxLong
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: maxLong,
-      },
+        rating: maxLong
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(maxLong + maxLong);
     });
@@ -688,28 +721,30 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_SAFE_INTEGER,
+        rating: Number.MAX_SAFE_INTEGER
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 1,
+        rating: 1
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 50,
         year: 2020,
-        rating: -101,
-      },
+        rating: -101
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
-      expect(snapshot.data().totalRating).to.equal(Number.MAX_SAFE_INTEGER - 100);
+      expect(snapshot.data().totalRating).to.equal(
+        Number.MAX_SAFE_INTEGER - 100
+      );
     });
   });
 
@@ -720,33 +755,33 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_SAFE_INTEGER,
+        rating: Number.MAX_SAFE_INTEGER
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: Number.MIN_SAFE_INTEGER,
+        rating: Number.MIN_SAFE_INTEGER
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 50,
         year: 2020,
-        rating: -101,
+        rating: -101
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: -10000,
-      },
+        rating: -10000
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(-10101);
     });
@@ -759,19 +794,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_VALUE,
+        rating: Number.MAX_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: Number.MAX_VALUE,
-      },
+        rating: Number.MAX_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(Number.POSITIVE_INFINITY);
     });
@@ -784,19 +819,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_VALUE,
+        rating: Number.MAX_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 1e293,
-      },
+        rating: 1e293
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(Number.POSITIVE_INFINITY);
     });
@@ -809,19 +844,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: -Number.MAX_VALUE,
+        rating: -Number.MAX_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: -Number.MAX_VALUE,
-      },
+        rating: -Number.MAX_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(Number.NEGATIVE_INFINITY);
     });
@@ -835,38 +870,38 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_VALUE,
+        rating: Number.MAX_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: Number.MAX_VALUE,
+        rating: Number.MAX_VALUE
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: -Number.MAX_VALUE,
+        rating: -Number.MAX_VALUE
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: -Number.MAX_VALUE,
-      },
+        rating: -Number.MAX_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.oneOf([
         Number.POSITIVE_INFINITY,
         Number.NEGATIVE_INFINITY,
-        0,
+        0
       ]);
     });
   });
@@ -878,33 +913,33 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: Number.NaN,
+        rating: Number.NaN
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.be.NaN;
     });
@@ -919,37 +954,40 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
           title: 'titleA',
           pages: 100,
           year: 1980,
-          rating: 5,
+          rating: 5
         },
         b: {
           author: 'authorB',
           title: 'titleB',
           pages: 50,
           year: 2020,
-          rating: 4,
+          rating: 4
         },
         c: {
           author: 'authorC',
           title: 'titleC',
           pages: 100,
           year: 1980,
-          rating: 3,
+          rating: 3
         },
         d: {
           author: 'authorD',
           title: 'titleD',
           pages: 50,
           year: 2020,
-          rating: 0,
-        },
+          rating: 0
+        }
       };
-      return withTestCollection(persistence, testDocs, async (coll) => {
-        const snapshot = await getAggregateFromServer(query(coll, where('pages', '>', 200)), {
-          totalPages: sum('pages'),
-        });
+      return withTestCollection(persistence, testDocs, async coll => {
+        const snapshot = await getAggregateFromServer(
+          query(coll, where('pages', '>', 200)),
+          {
+            totalPages: sum('pages')
+          }
+        );
         expect(snapshot.data().totalPages).to.equal(0);
       });
-    },
+    }
   );
 
   it('performs sum only on numeric fields using getAggregationFromServer', () => {
@@ -959,34 +997,34 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: '3',
+        rating: '3'
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 1,
-      },
+        rating: 1
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         totalRating: sum('rating'),
-        countOfDocs: count(),
+        countOfDocs: count()
       });
       expect(snapshot.data().totalRating).to.equal(10);
       expect(snapshot.data().countOfDocs).to.equal(4);
@@ -1000,12 +1038,12 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MIN_VALUE,
-      },
+        rating: Number.MIN_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        totalRating: sum('rating'),
+        totalRating: sum('rating')
       });
       expect(snapshot.data().totalRating).to.equal(Number.MIN_VALUE);
     });
@@ -1018,26 +1056,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 10,
+        rating: 10
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 5,
+        rating: 5
       },
       c: {
         author: 'authorB',
         title: 'titleB',
         pages: 150,
         year: 2021,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(5);
     });
@@ -1050,19 +1088,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 10.5,
+        rating: 10.5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 9.5,
-      },
+        rating: 9.5
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(10);
     });
@@ -1075,26 +1113,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 10,
+        rating: 10
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 9.5,
+        rating: 9.5
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 150,
         year: 2021,
-        rating: 10.5,
-      },
+        rating: 10.5
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(10);
     });
@@ -1107,26 +1145,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5.5,
+        rating: 5.5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4.5,
+        rating: 4.5
       },
       c: {
         author: 'authorB',
         title: 'titleB',
         pages: 150,
         year: 2021,
-        rating: 3.5,
-      },
+        rating: 3.5
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(4.5);
     });
@@ -1139,26 +1177,26 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 8.6,
+        rating: 8.6
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 9,
+        rating: 9
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 150,
         year: 2021,
-        rating: 10,
-      },
+        rating: 10
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.be.approximately(9.2, 0.0000001);
     });
@@ -1171,19 +1209,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 10,
+        rating: 10
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 9,
-      },
+        rating: 9
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(9.5);
     });
@@ -1196,19 +1234,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MIN_VALUE,
+        rating: Number.MIN_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(0);
     });
@@ -1221,12 +1259,12 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MIN_VALUE,
-      },
+        rating: Number.MIN_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(Number.MIN_VALUE);
     });
@@ -1239,19 +1277,19 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: Number.MAX_VALUE,
+        rating: Number.MAX_VALUE
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: Number.MAX_VALUE,
-      },
+        rating: Number.MAX_VALUE
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.equal(Number.POSITIVE_INFINITY);
     });
@@ -1264,33 +1302,33 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: Number.NaN,
+        rating: Number.NaN
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
-        averageRating: average('rating'),
+        averageRating: average('rating')
       });
       expect(snapshot.data().averageRating).to.be.NaN;
     });
@@ -1303,34 +1341,37 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: 3,
+        rating: 3
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 0,
-      },
+        rating: 0
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getAggregateFromServer(query(coll, where('pages', '>', 200)), {
-        averagePages: average('pages'),
-      });
+    return withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getAggregateFromServer(
+        query(coll, where('pages', '>', 200)),
+        {
+          averagePages: average('pages')
+        }
+      );
       expect(snapshot.data().averagePages).to.be.null;
     });
   });
@@ -1342,34 +1383,34 @@ apiDescribe('Aggregation queries - sum / average', (persistence) => {
         title: 'titleA',
         pages: 100,
         year: 1980,
-        rating: 5,
+        rating: 5
       },
       b: {
         author: 'authorB',
         title: 'titleB',
         pages: 50,
         year: 2020,
-        rating: 4,
+        rating: 4
       },
       c: {
         author: 'authorC',
         title: 'titleC',
         pages: 100,
         year: 1980,
-        rating: '3',
+        rating: '3'
       },
       d: {
         author: 'authorD',
         title: 'titleD',
         pages: 50,
         year: 2020,
-        rating: 6,
-      },
+        rating: 6
+      }
     };
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getAggregateFromServer(coll, {
         averageRating: average('rating'),
-        countOfDocs: count(),
+        countOfDocs: count()
       });
       expect(snapshot.data().averageRating).to.equal(5);
       expect(snapshot.data().countOfDocs).to.equal(4);

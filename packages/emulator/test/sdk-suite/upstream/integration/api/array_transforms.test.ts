@@ -30,7 +30,7 @@ import {
   updateDoc,
   arrayRemove,
   arrayUnion,
-  FirestoreError,
+  FirestoreError
 } from '../util/firebase_export';
 import { apiDescribe, withTestDb, withTestDoc } from '../util/helpers';
 
@@ -40,7 +40,7 @@ import { apiDescribe, withTestDb, withTestDoc } from '../util/helpers';
  * together, etc.) and so these tests mostly focus on the array transform
  * semantics.
  */
-apiDescribe('Array Transforms:', (persistence) => {
+apiDescribe('Array Transforms:', persistence => {
   addEqualityMatcher();
 
   // A document reference to read and write to.
@@ -61,7 +61,9 @@ apiDescribe('Array Transforms:', (persistence) => {
     expect(snapshot.data()).to.deep.equal(initialData);
   }
 
-  async function expectLocalAndRemoteEvent(expected: DocumentData): Promise<void> {
+  async function expectLocalAndRemoteEvent(
+    expected: DocumentData
+  ): Promise<void> {
     const localSnap = await accumulator.awaitLocalEvent();
     expect(localSnap.data()).to.deep.equal(expected);
     const remoteSnap = await accumulator.awaitRemoteEvent();
@@ -73,10 +75,14 @@ apiDescribe('Array Transforms:', (persistence) => {
    * up when done.
    */
   async function withTestSetup<T>(test: () => Promise<T>): Promise<void> {
-    await withTestDoc(persistence, async (doc) => {
+    await withTestDoc(persistence, async doc => {
       docRef = doc;
       accumulator = new EventsAccumulator<DocumentSnapshot>();
-      unsubscribe = onSnapshot(docRef, { includeMetadataChanges: true }, accumulator.storeEvent);
+      unsubscribe = onSnapshot(
+        docRef,
+        { includeMetadataChanges: true },
+        accumulator.storeEvent
+      );
 
       // wait for initial null snapshot to avoid potential races.
       const snapshot = await accumulator.awaitRemoteEvent();
@@ -113,7 +119,7 @@ apiDescribe('Array Transforms:', (persistence) => {
     await withTestSetup(async () => {
       await writeInitialData({ array: [{ a: 'hi' }] });
       await updateDoc(docRef, {
-        array: arrayUnion({ a: 'hi' }, { a: 'bye' }),
+        array: arrayUnion({ a: 'hi' }, { a: 'bye' })
       });
       await expectLocalAndRemoteEvent({ array: [{ a: 'hi' }, { a: 'bye' }] });
     });
@@ -159,76 +165,79 @@ apiDescribe('Array Transforms:', (persistence) => {
    * remain in the cache after the write.
    */
   // eslint-disable-next-line no-restricted-properties
-  (persistence.gc === 'lru' ? describe : describe.skip)('Server Application: ', () => {
-    it('set() with no cached base doc', async () => {
-      await withTestDoc(persistence, async (docRef) => {
-        await setDoc(docRef, { array: arrayUnion(1, 2) });
-        const snapshot = await getDocFromCache(docRef);
-        expect(snapshot.data()).to.deep.equal({ array: [1, 2] });
-      });
-    });
-
-    it('update() with no cached base doc', async () => {
-      let path: string | null = null;
-      // Write an initial document in an isolated Firestore instance so it's not
-      // stored in our cache
-      await withTestDoc(persistence, async (docRef) => {
-        path = docRef.path;
-        await setDoc(docRef, { array: [42] });
+  (persistence.gc === 'lru' ? describe : describe.skip)(
+    'Server Application: ',
+    () => {
+      it('set() with no cached base doc', async () => {
+        await withTestDoc(persistence, async docRef => {
+          await setDoc(docRef, { array: arrayUnion(1, 2) });
+          const snapshot = await getDocFromCache(docRef);
+          expect(snapshot.data()).to.deep.equal({ array: [1, 2] });
+        });
       });
 
-      await withTestDb(persistence, async (db) => {
-        const docRef = doc(db, path!);
-        await updateDoc(docRef, { array: arrayUnion(1, 2) });
+      it('update() with no cached base doc', async () => {
+        let path: string | null = null;
+        // Write an initial document in an isolated Firestore instance so it's not
+        // stored in our cache
+        await withTestDoc(persistence, async docRef => {
+          path = docRef.path;
+          await setDoc(docRef, { array: [42] });
+        });
 
-        // Nothing should be cached since it was an update and we had no base
-        // doc.
-        let errCaught = false;
-        try {
-          await getDocFromCache(docRef);
-        } catch (err) {
-          expect((err as FirestoreError).code).to.equal('unavailable');
-          errCaught = true;
-        }
-        expect(errCaught).to.be.true;
+        await withTestDb(persistence, async db => {
+          const docRef = doc(db, path!);
+          await updateDoc(docRef, { array: arrayUnion(1, 2) });
+
+          // Nothing should be cached since it was an update and we had no base
+          // doc.
+          let errCaught = false;
+          try {
+            await getDocFromCache(docRef);
+          } catch (err) {
+            expect((err as FirestoreError).code).to.equal('unavailable');
+            errCaught = true;
+          }
+          expect(errCaught).to.be.true;
+        });
       });
-    });
 
-    it('set(..., {merge}) with no cached based doc', async () => {
-      let path: string | null = null;
-      // Write an initial document in an isolated Firestore instance so it's not
-      // stored in our cache
-      await withTestDoc(persistence, async (docRef) => {
-        path = docRef.path;
-        await setDoc(docRef, { array: [42] });
+      it('set(..., {merge}) with no cached based doc', async () => {
+        let path: string | null = null;
+        // Write an initial document in an isolated Firestore instance so it's not
+        // stored in our cache
+        await withTestDoc(persistence, async docRef => {
+          path = docRef.path;
+          await setDoc(docRef, { array: [42] });
+        });
+
+        await withTestDb(persistence, async db => {
+          const docRef = doc(db, path!);
+          await setDoc(docRef, { array: arrayUnion(1, 2) }, { merge: true });
+
+          // Document will be cached but we'll be missing 42.
+          const snapshot = await getDocFromCache(docRef);
+          expect(snapshot.data()).to.deep.equal({ array: [1, 2] });
+        });
       });
 
-      await withTestDb(persistence, async (db) => {
-        const docRef = doc(db, path!);
-        await setDoc(docRef, { array: arrayUnion(1, 2) }, { merge: true });
-
-        // Document will be cached but we'll be missing 42.
-        const snapshot = await getDocFromCache(docRef);
-        expect(snapshot.data()).to.deep.equal({ array: [1, 2] });
+      it('update() with cached base doc using arrayUnion()', async () => {
+        await withTestDoc(persistence, async docRef => {
+          await setDoc(docRef, { array: [42] });
+          await updateDoc(docRef, { array: arrayUnion(1, 2) });
+          const snapshot = await getDocFromCache(docRef);
+          expect(snapshot.data()).to.deep.equal({ array: [42, 1, 2] });
+        });
       });
-    });
 
-    it('update() with cached base doc using arrayUnion()', async () => {
-      await withTestDoc(persistence, async (docRef) => {
-        await setDoc(docRef, { array: [42] });
-        await updateDoc(docRef, { array: arrayUnion(1, 2) });
-        const snapshot = await getDocFromCache(docRef);
-        expect(snapshot.data()).to.deep.equal({ array: [42, 1, 2] });
+      it('update() with cached base doc using arrayRemove()', async () => {
+        await withTestDoc(persistence, async docRef => {
+          await setDoc(docRef, { array: [42, 1, 2] });
+          await updateDoc(docRef, { array: arrayRemove(1, 2) });
+          const snapshot = await getDocFromCache(docRef);
+          expect(snapshot.data()).to.deep.equal({ array: [42] });
+        });
       });
-    });
-
-    it('update() with cached base doc using arrayRemove()', async () => {
-      await withTestDoc(persistence, async (docRef) => {
-        await setDoc(docRef, { array: [42, 1, 2] });
-        await updateDoc(docRef, { array: arrayRemove(1, 2) });
-        const snapshot = await getDocFromCache(docRef);
-        expect(snapshot.data()).to.deep.equal({ array: [42] });
-      });
-    });
-  });
+    }
+  );
 });

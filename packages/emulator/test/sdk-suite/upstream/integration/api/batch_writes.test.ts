@@ -31,19 +31,19 @@ import {
   serverTimestamp,
   FieldPath,
   Timestamp,
-  QueryDocumentSnapshot,
+  QueryDocumentSnapshot
 } from '../util/firebase_export';
 import {
   apiDescribe,
   toDataArray,
   withTestCollection,
   withTestDb,
-  withTestDoc,
+  withTestDoc
 } from '../util/helpers';
 
-apiDescribe('Database batch writes', (persistence) => {
+apiDescribe('Database batch writes', persistence => {
   it('supports empty batches', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       return writeBatch(db).commit();
     });
   });
@@ -54,7 +54,7 @@ apiDescribe('Database batch writes', (persistence) => {
         .set(doc, { foo: 'bar' })
         .commit()
         .then(() => getDoc(doc))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(true);
           expect(snapshot.data()).to.deep.equal({ foo: 'bar' });
         });
@@ -72,12 +72,12 @@ apiDescribe('Database batch writes', (persistence) => {
             .commit();
         })
         .then(() => getDoc(doc))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(true);
           expect(snapshot.data()).to.deep.equal({
             a: 'b',
             c: 'd',
-            nested: { a: 'b', c: 'd' },
+            nested: { a: 'b', c: 'd' }
           });
         });
     });
@@ -88,7 +88,7 @@ apiDescribe('Database batch writes', (persistence) => {
       return setDoc(doc, { foo: 'bar' })
         .then(() => writeBatch(db).update(doc, { baz: 42 }).commit())
         .then(() => getDoc(doc))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(true);
           expect(snapshot.data()).to.deep.equal({ foo: 'bar', baz: 42 });
         });
@@ -99,22 +99,28 @@ apiDescribe('Database batch writes', (persistence) => {
     const initialData = {
       desc: 'Description',
       owner: { name: 'Jonny' },
-      'is.admin': false,
+      'is.admin': false
     };
     const finalData = {
       desc: 'Description',
       owner: { name: 'Sebastian' },
-      'is.admin': true,
+      'is.admin': true
     };
 
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'counters'));
       return writeBatch(db)
         .set(docRef, initialData)
-        .update(docRef, 'owner.name', 'Sebastian', new FieldPath('is.admin'), true)
+        .update(
+          docRef,
+          'owner.name',
+          'Sebastian',
+          new FieldPath('is.admin'),
+          true
+        )
         .commit()
         .then(() => getDoc(docRef))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -126,12 +132,12 @@ apiDescribe('Database batch writes', (persistence) => {
     return withTestDoc(persistence, (doc, db) => {
       return setDoc(doc, { foo: 'bar' })
         .then(() => getDoc(doc))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(true);
         })
         .then(() => writeBatch(db).delete(doc).commit())
         .then(() => getDoc(doc))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(false);
         });
     });
@@ -145,11 +151,11 @@ apiDescribe('Database batch writes', (persistence) => {
       const unsubscribe = onSnapshot(
         collection,
         { includeMetadataChanges: true },
-        accumulator.storeEvent,
+        accumulator.storeEvent
       );
       return accumulator
         .awaitEvent()
-        .then(async (initialSnap) => {
+        .then(async initialSnap => {
           expect(initialSnap.docs.length).to.equal(0);
 
           // Atomically write two documents.
@@ -157,12 +163,12 @@ apiDescribe('Database batch writes', (persistence) => {
 
           return accumulator.awaitEvent();
         })
-        .then((localSnap) => {
+        .then(localSnap => {
           expect(localSnap.metadata.hasPendingWrites).to.equal(true);
           expect(toDataArray(localSnap)).to.deep.equal([{ a: 1 }, { b: 2 }]);
           return accumulator.awaitEvent();
         })
-        .then((serverSnap) => {
+        .then(serverSnap => {
           expect(serverSnap.metadata.hasPendingWrites).to.equal(false);
           expect(toDataArray(serverSnap)).to.deep.equal([{ a: 1 }, { b: 2 }]);
           unsubscribe();
@@ -178,33 +184,36 @@ apiDescribe('Database batch writes', (persistence) => {
       const unsubscribe = onSnapshot(
         collection,
         { includeMetadataChanges: true },
-        accumulator.storeEvent,
+        accumulator.storeEvent
       );
       let batchCommitPromise: Promise<void>;
       return accumulator
         .awaitEvent()
-        .then((initialSnap) => {
+        .then(initialSnap => {
           expect(initialSnap.docs.length).to.equal(0);
 
           // Atomically write 1 document and update a nonexistent
           // document.
-          batchCommitPromise = writeBatch(db).set(docA, { a: 1 }).update(docB, { b: 2 }).commit();
+          batchCommitPromise = writeBatch(db)
+            .set(docA, { a: 1 })
+            .update(docB, { b: 2 })
+            .commit();
 
           // Node logs warnings if you don't attach an error handler to a
           // Promise before it fails, so attach a dummy one here (we handle
           // the rejection for real below).
-          batchCommitPromise.catch((err) => {});
+          batchCommitPromise.catch(err => {});
 
           return accumulator.awaitEvent();
         })
-        .then((localSnap) => {
+        .then(localSnap => {
           // Local event with the set document.
           expect(localSnap.metadata.hasPendingWrites).to.equal(true);
           expect(toDataArray(localSnap)).to.deep.equal([{ a: 1 }]);
 
           return accumulator.awaitEvent();
         })
-        .then((serverSnap) => {
+        .then(serverSnap => {
           // Server event with the set reverted.
           expect(serverSnap.metadata.hasPendingWrites).to.equal(false);
           expect(serverSnap.docs.length).to.equal(0);
@@ -215,11 +224,11 @@ apiDescribe('Database batch writes', (persistence) => {
           () => {
             expect.fail('Batch commit should have failed.');
           },
-          (err) => {
+          err => {
             expect(err.message).to.exist;
             expect(err.code).to.equal('not-found');
             unsubscribe();
-          },
+          }
         );
     });
   });
@@ -232,41 +241,44 @@ apiDescribe('Database batch writes', (persistence) => {
       const unsubscribe = onSnapshot(
         collection,
         { includeMetadataChanges: true },
-        accumulator.storeEvent,
+        accumulator.storeEvent
       );
       return accumulator
         .awaitEvent()
-        .then((initialSnap) => {
+        .then(initialSnap => {
           expect(initialSnap.docs.length).to.equal(0);
 
           // Atomically write 2 documents with server timestamps.
           // eslint-disable-next-line @typescript-eslint/no-floating-promises
           writeBatch(db)
             .set(docA, {
-              when: serverTimestamp(),
+              when: serverTimestamp()
             })
             .set(docB, {
-              when: serverTimestamp(),
+              when: serverTimestamp()
             })
             .commit();
 
           return accumulator.awaitEvent();
         })
-        .then((localSnap) => {
+        .then(localSnap => {
           expect(localSnap.metadata.hasPendingWrites).to.equal(true);
           expect(localSnap.docs.length).to.equal(2);
-          expect(toDataArray(localSnap)).to.deep.equal([{ when: null }, { when: null }]);
+          expect(toDataArray(localSnap)).to.deep.equal([
+            { when: null },
+            { when: null }
+          ]);
 
           return accumulator.awaitEvent();
         })
-        .then((serverSnap) => {
+        .then(serverSnap => {
           expect(serverSnap.metadata.hasPendingWrites).to.equal(false);
           expect(serverSnap.docs.length).to.equal(2);
           const when = serverSnap.docs[0].data()['when'];
           expect(when).to.be.an.instanceof(Timestamp);
           expect(serverSnap.docs[1].data()['when']).to.deep.equal(when);
           const docChanges = serverSnap.docChanges({
-            includeMetadataChanges: true,
+            includeMetadataChanges: true
           });
           expect(docChanges[0].type).to.equal('modified');
           unsubscribe();
@@ -277,10 +289,14 @@ apiDescribe('Database batch writes', (persistence) => {
   it('can write the same document multiple times', () => {
     return withTestDoc(persistence, (doc, db) => {
       const accumulator = new EventsAccumulator<DocumentSnapshot>();
-      const unsubscribe = onSnapshot(doc, { includeMetadataChanges: true }, accumulator.storeEvent);
+      const unsubscribe = onSnapshot(
+        doc,
+        { includeMetadataChanges: true },
+        accumulator.storeEvent
+      );
       return accumulator
         .awaitEvent()
-        .then((initialSnap) => {
+        .then(initialSnap => {
           expect(initialSnap.exists()).to.equal(false);
           // eslint-disable-next-line @typescript-eslint/no-floating-promises
           writeBatch(db)
@@ -288,19 +304,19 @@ apiDescribe('Database batch writes', (persistence) => {
             .set(doc, { a: 1, b: 1, when: 'when' })
             .update(doc, {
               b: 2,
-              when: serverTimestamp(),
+              when: serverTimestamp()
             })
             .commit();
 
           return accumulator.awaitEvent();
         })
-        .then((localSnap) => {
+        .then(localSnap => {
           expect(localSnap.metadata.hasPendingWrites).to.equal(true);
           expect(localSnap.data()).to.deep.equal({ a: 1, b: 2, when: null });
 
           return accumulator.awaitEvent();
         })
-        .then((serverSnap) => {
+        .then(serverSnap => {
           expect(serverSnap.metadata.hasPendingWrites).to.equal(false);
           const when = serverSnap.get('when');
           expect(when).to.be.an.instanceof(Timestamp);
@@ -312,11 +328,11 @@ apiDescribe('Database batch writes', (persistence) => {
 
   // PORTING NOTE: These tests are for FirestoreDataConverter support and apply
   // only to web.
-  apiDescribe('withConverter() support', (persistence) => {
+  apiDescribe('withConverter() support', persistence => {
     class Post {
       constructor(
         readonly title: string,
-        readonly author: string,
+        readonly author: string
       ) {}
       byline(): string {
         return this.title + ', by ' + this.author;
@@ -324,7 +340,7 @@ apiDescribe('Database batch writes', (persistence) => {
     }
 
     it('for WriteBatch.set<T>()', () => {
-      return withTestDb(persistence, (db) => {
+      return withTestDb(persistence, db => {
         const docRef = doc(collection(db, 'posts')).withConverter({
           toFirestore(post: Post): DocumentData {
             return { title: post.title, author: post.author };
@@ -332,13 +348,13 @@ apiDescribe('Database batch writes', (persistence) => {
           fromFirestore(snapshot: QueryDocumentSnapshot): Post {
             const data = snapshot.data();
             return new Post(data.title, data.author);
-          },
+          }
         });
         return writeBatch(db)
           .set(docRef, new Post('post', 'author'))
           .commit()
           .then(() => getDoc(docRef))
-          .then((snapshot) => {
+          .then(snapshot => {
             expect(snapshot.exists()).to.equal(true);
             expect(snapshot.data()!.byline()).to.deep.equal('post, by author');
           });

@@ -30,9 +30,14 @@ import {
   namedQuery,
   onSnapshot,
   QuerySnapshot,
-  setDoc,
+  setDoc
 } from '../util/firebase_export';
-import { apiDescribe, toDataArray, withAlternateTestDb, withTestDb } from '../util/helpers';
+import {
+  apiDescribe,
+  toDataArray,
+  withAlternateTestDb,
+  withTestDb
+} from '../util/helpers';
 
 export const encoder = new TextEncoder();
 
@@ -42,7 +47,10 @@ function verifySuccessProgress(p: LoadBundleTaskProgress): void {
   expect(p.documentsLoaded).to.equal(p.totalDocuments);
 }
 
-function verifyInProgress(p: LoadBundleTaskProgress, expectedDocuments: number): void {
+function verifyInProgress(
+  p: LoadBundleTaskProgress,
+  expectedDocuments: number
+): void {
   expect(p.taskState).to.equal('Running');
   expect(p.bytesLoaded <= p.totalBytes).to.be.true;
   expect(p.documentsLoaded <= p.totalDocuments).to.be.true;
@@ -58,14 +66,14 @@ const BUNDLE_TEMPLATE = [
   '{"documentMetadata":{"name":"projects/{0}/databases/(default)/documents/coll-1/a","readTime":{"seconds":1000,"nanos":9999},"exists":true}}',
   '{"document":{"name":"projects/{0}/databases/(default)/documents/coll-1/a","createTime":{"seconds":1,"nanos":9},"updateTime":{"seconds":1,"nanos":9},"fields":{"k":{"stringValue":"a"},"bar":{"integerValue":1}}}}',
   '{"documentMetadata":{"name":"projects/{0}/databases/(default)/documents/coll-1/b","readTime":{"seconds":1000,"nanos":9999},"exists":true}}',
-  '{"document":{"name":"projects/{0}/databases/(default)/documents/coll-1/b","createTime":{"seconds":1,"nanos":9},"updateTime":{"seconds":1,"nanos":9},"fields":{"k":{"stringValue":"b"},"bar":{"integerValue":2}}}}',
+  '{"document":{"name":"projects/{0}/databases/(default)/documents/coll-1/b","createTime":{"seconds":1,"nanos":9},"updateTime":{"seconds":1,"nanos":9},"fields":{"k":{"stringValue":"b"},"bar":{"integerValue":2}}}}'
 ];
 
-apiDescribe('Bundles', (persistence) => {
+apiDescribe('Bundles', persistence => {
   function verifySnapEqualsTestDocs(snap: QuerySnapshot): void {
     expect(toDataArray(snap)).to.deep.equal([
       { k: 'a', bar: 1 },
-      { k: 'b', bar: 2 },
+      { k: 'b', bar: 2 }
     ]);
   }
 
@@ -77,9 +85,9 @@ apiDescribe('Bundles', (persistence) => {
     const projectId: string = db.app.options.projectId!;
 
     // Extract elements from BUNDLE_TEMPLATE and replace the project ID.
-    const elements = BUNDLE_TEMPLATE.map((e) =>
+    const elements = BUNDLE_TEMPLATE.map(e =>
       // @ts-ignore internal API usage
-      e.replace('{0}', projectId).replace('(default)', db._databaseId.database),
+      e.replace('{0}', projectId).replace('(default)', db._databaseId.database)
     );
 
     // Recalculating length prefixes for elements that are not BundleMetadata.
@@ -99,22 +107,22 @@ apiDescribe('Bundles', (persistence) => {
   }
 
   it('load with documents only with on progress and promise interface', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const progressEvents: LoadBundleTaskProgress[] = [];
       let completeCalled = false;
       const task: LoadBundleTask = loadBundle(db, bundleString(db));
       task.onProgress(
-        (progress) => {
+        progress => {
           progressEvents.push(progress);
         },
         undefined,
         () => {
           completeCalled = true;
-        },
+        }
       );
       await task;
       let fulfillProgress: LoadBundleTaskProgress;
-      await task.then((progress) => {
+      await task.then(progress => {
         fulfillProgress = progress;
       });
 
@@ -140,8 +148,11 @@ apiDescribe('Bundles', (persistence) => {
   });
 
   it('load with documents and queries with promise interface', () => {
-    return withTestDb(persistence, async (db) => {
-      const fulfillProgress: LoadBundleTaskProgress = await loadBundle(db, bundleString(db));
+    return withTestDb(persistence, async db => {
+      const fulfillProgress: LoadBundleTaskProgress = await loadBundle(
+        db,
+        bundleString(db)
+      );
 
       verifySuccessProgress(fulfillProgress!);
 
@@ -153,20 +164,23 @@ apiDescribe('Bundles', (persistence) => {
   });
 
   it('load for a second time skips', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       await loadBundle(db, bundleString(db));
 
       let completeCalled = false;
       const progressEvents: LoadBundleTaskProgress[] = [];
-      const task: LoadBundleTask = loadBundle(db, encoder.encode(bundleString(db)));
+      const task: LoadBundleTask = loadBundle(
+        db,
+        encoder.encode(bundleString(db))
+      );
       task.onProgress(
-        (progress) => {
+        progress => {
           progressEvents.push(progress);
         },
-        (error) => {},
+        error => {},
         () => {
           completeCalled = true;
-        },
+        }
       );
       await task;
 
@@ -184,7 +198,7 @@ apiDescribe('Bundles', (persistence) => {
   });
 
   it('load with documents already pulled from backend', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       await setDoc(doc(db, 'coll-1/a'), { k: 'a', bar: 0 });
       await setDoc(doc(db, 'coll-1/b'), { k: 'b', bar: 0 });
 
@@ -195,7 +209,7 @@ apiDescribe('Bundles', (persistence) => {
       const progress = await loadBundle(
         db,
         // Testing passing in non-string bundles.
-        encoder.encode(bundleString(db)),
+        encoder.encode(bundleString(db))
       );
 
       verifySuccessProgress(progress);
@@ -213,8 +227,11 @@ apiDescribe('Bundles', (persistence) => {
   });
 
   it('loaded documents should not be GC-ed right away', () => {
-    return withTestDb(persistence, async (db) => {
-      const fulfillProgress: LoadBundleTaskProgress = await loadBundle(db, bundleString(db));
+    return withTestDb(persistence, async db => {
+      const fulfillProgress: LoadBundleTaskProgress = await loadBundle(
+        db,
+        bundleString(db)
+      );
 
       verifySuccessProgress(fulfillProgress!);
 
@@ -231,10 +248,10 @@ apiDescribe('Bundles', (persistence) => {
   });
 
   it('load with documents from other projects fails', () => {
-    return withTestDb(persistence, async (db) => {
-      return withAlternateTestDb(persistence, async (otherDb) => {
+    return withTestDb(persistence, async db => {
+      return withAlternateTestDb(persistence, async otherDb => {
         await expect(loadBundle(otherDb, bundleString(db))).to.be.rejectedWith(
-          'Tried to deserialize key from different project',
+          'Tried to deserialize key from different project'
         );
 
         // Verify otherDb still functions, despite loaded a problematic bundle.

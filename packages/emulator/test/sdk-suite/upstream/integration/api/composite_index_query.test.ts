@@ -36,7 +36,7 @@ import {
   and,
   getCountFromServer,
   documentId,
-  disableNetwork,
+  disableNetwork
 } from '../util/firebase_export';
 import { apiDescribe } from '../util/helpers';
 
@@ -56,7 +56,7 @@ import { apiDescribe } from '../util/helpers';
  * 'title') to avoid introducing new composite indexes and surpassing the limit. Refer to the
  * guidelines at https://firebase.google.com/docs/firestore/quotas#indexes for further information.
  */
-apiDescribe('Composite Index Queries', (persistence) => {
+apiDescribe('Composite Index Queries', persistence => {
   // OR Query tests only run when the SDK's local cache is configured to use
   // LRU garbage collection (rather than eager garbage collection) because
   // they validate that the result from server and cache match.
@@ -68,16 +68,21 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc2: { a: 2, b: 1 },
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
-        doc5: { a: 1, b: 1 },
+        doc5: { a: 1, b: 1 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         // a == 1, limit 2, b - desc
         await testHelper.assertOnlineAndOfflineResultsMatch(
           coll,
-          testHelper.query(coll, where('a', '==', 1), limit(2), orderBy('b', 'desc')),
+          testHelper.query(
+            coll,
+            where('a', '==', 1),
+            limit(2),
+            orderBy('b', 'desc')
+          ),
           'doc4',
-          'doc5',
+          'doc5'
         );
       });
     });
@@ -88,25 +93,32 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc2: { a: 2, b: 1 },
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
-        doc5: { a: 1, b: 1 },
+        doc5: { a: 1, b: 1 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         // with one inequality: a>2 || b==1.
         await testHelper.assertOnlineAndOfflineResultsMatch(
           coll,
-          testHelper.compositeQuery(coll, or(where('a', '>', 2), where('b', '==', 1))),
+          testHelper.compositeQuery(
+            coll,
+            or(where('a', '>', 2), where('b', '==', 1))
+          ),
           'doc5',
           'doc2',
-          'doc3',
+          'doc3'
         );
 
         // Test with limits (implicit order by ASC): (a==1) || (b > 0) LIMIT 2
         await testHelper.assertOnlineAndOfflineResultsMatch(
           coll,
-          testHelper.compositeQuery(coll, or(where('a', '==', 1), where('b', '>', 0)), limit(2)),
+          testHelper.compositeQuery(
+            coll,
+            or(where('a', '==', 1), where('b', '>', 0)),
+            limit(2)
+          ),
           'doc1',
-          'doc2',
+          'doc2'
         );
 
         // Test with limits (explicit order by): (a==1) || (b > 0) LIMIT_TO_LAST 2
@@ -117,10 +129,10 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             or(where('a', '==', 1), where('b', '>', 0)),
             limitToLast(2),
-            orderBy('b'),
+            orderBy('b')
           ),
           'doc3',
-          'doc4',
+          'doc4'
         );
 
         // Test with limits (explicit order by ASC): (a==2) || (b == 1) ORDER BY a LIMIT 1
@@ -130,9 +142,9 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             or(where('a', '==', 2), where('b', '==', 1)),
             limit(1),
-            orderBy('a'),
+            orderBy('a')
           ),
-          'doc5',
+          'doc5'
         );
 
         // Test with limits (explicit order by DESC): (a==2) || (b == 1) ORDER BY a LIMIT_TO_LAST 1
@@ -142,9 +154,9 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             or(where('a', '==', 2), where('b', '==', 1)),
             limitToLast(1),
-            orderBy('a'),
+            orderBy('a')
           ),
-          'doc2',
+          'doc2'
         );
       });
     });
@@ -160,12 +172,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
           `abc/123/${collectionGroupId}/cg-doc2`,
           `zzz${collectionGroupId}/cg-doc3`,
           `abc/123/zzz${collectionGroupId}/cg-doc4`,
-          `abc/123/zzz/${collectionGroupId}`,
+          `abc/123/zzz/${collectionGroupId}`
         ];
         const batch = writeBatch(db);
         for (const docPath of docPaths) {
           // Add test specific fields to the document value
-          batch.set(doc(db, docPath), testHelper.addTestSpecificFieldsToDoc({ a: 2 }));
+          batch.set(
+            doc(db, docPath),
+            testHelper.addTestSpecificFieldsToDoc({ a: 2 })
+          );
         }
         await batch.commit();
         const snapshot = await getAggregateFromServer(
@@ -173,8 +188,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
           {
             count: count(),
             sum: sum('a'),
-            avg: average('a'),
-          },
+            avg: average('a')
+          }
         );
         expect(snapshot.data().count).to.equal(2);
         expect(snapshot.data().sum).to.equal(4);
@@ -189,22 +204,25 @@ apiDescribe('Composite Index Queries', (persistence) => {
           a: { author: 'authorA', title: 'titleA', pages: 100, year: 1980 },
           b: { author: 'authorB', title: 'titleB', pages: 50, year: 2020 },
           c: { author: 'authorC', title: 'titleC', pages: 150, year: 2021 },
-          d: { author: 'authorD', title: 'titleD', pages: 50 },
+          d: { author: 'authorD', title: 'titleD', pages: 50 }
         };
         const testHelper = new CompositeIndexTestHelper();
-        return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
-          const snapshot = await getAggregateFromServer(testHelper.query(coll), {
-            totalPages: sum('pages'),
-            averagePages: average('pages'),
-            averageYear: average('year'),
-            count: count(),
-          });
+        return testHelper.withTestDocs(persistence, testDocs, async coll => {
+          const snapshot = await getAggregateFromServer(
+            testHelper.query(coll),
+            {
+              totalPages: sum('pages'),
+              averagePages: average('pages'),
+              averageYear: average('year'),
+              count: count()
+            }
+          );
           expect(snapshot.data().totalPages).to.equal(300);
           expect(snapshot.data().averagePages).to.equal(100);
           expect(snapshot.data().averageYear).to.equal(2007);
           expect(snapshot.data().count).to.equal(3);
         });
-      },
+      }
     );
 
     it('performs aggregates on multiple fields where one aggregate could cause short-circuit due to NaN using getAggregationFromServer', () => {
@@ -214,36 +232,36 @@ apiDescribe('Composite Index Queries', (persistence) => {
           title: 'titleA',
           pages: 100,
           year: 1980,
-          rating: 5,
+          rating: 5
         },
         b: {
           author: 'authorB',
           title: 'titleB',
           pages: 50,
           year: 2020,
-          rating: 4,
+          rating: 4
         },
         c: {
           author: 'authorC',
           title: 'titleC',
           pages: 100,
           year: 1980,
-          rating: Number.NaN,
+          rating: Number.NaN
         },
         d: {
           author: 'authorD',
           title: 'titleD',
           pages: 50,
           year: 2020,
-          rating: 0,
-        },
+          rating: 0
+        }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         const snapshot = await getAggregateFromServer(testHelper.query(coll), {
           totalRating: sum('rating'),
           totalPages: sum('pages'),
-          averageYear: average('year'),
+          averageYear: average('year')
         });
         expect(snapshot.data().totalRating).to.be.NaN;
         expect(snapshot.data().totalPages).to.equal(300);
@@ -260,41 +278,44 @@ apiDescribe('Composite Index Queries', (persistence) => {
             title: 'titleA',
             pages: 100,
             year: 1980,
-            rating: [5, 1000],
+            rating: [5, 1000]
           },
           b: {
             author: 'authorB',
             title: 'titleB',
             pages: 50,
             year: 2020,
-            rating: [4],
+            rating: [4]
           },
           c: {
             author: 'authorC',
             title: 'titleC',
             pages: 100,
             year: 1980,
-            rating: [2222, 3],
+            rating: [2222, 3]
           },
           d: {
             author: 'authorD',
             title: 'titleD',
             pages: 50,
             year: 2020,
-            rating: [0],
-          },
+            rating: [0]
+          }
         };
         const testHelper = new CompositeIndexTestHelper();
-        return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+        return testHelper.withTestDocs(persistence, testDocs, async coll => {
           const snapshot = await getAggregateFromServer(
-            testHelper.query(coll, where('rating', 'array-contains-any', [5, 3])),
+            testHelper.query(
+              coll,
+              where('rating', 'array-contains-any', [5, 3])
+            ),
             {
               totalRating: sum('rating'),
               averageRating: average('rating'),
               totalPages: sum('pages'),
               averagePages: average('pages'),
-              countOfDocs: count(),
-            },
+              countOfDocs: count()
+            }
           );
           expect(snapshot.data().totalRating).to.equal(0);
           expect(snapshot.data().averageRating).to.be.null;
@@ -302,7 +323,7 @@ apiDescribe('Composite Index Queries', (persistence) => {
           expect(snapshot.data().averagePages).to.equal(100);
           expect(snapshot.data().countOfDocs).to.equal(2);
         });
-      },
+      }
     );
   });
 
@@ -312,18 +333,18 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc1: { key: 'a', sort: 0, v: 0 },
         doc2: { key: 'b', sort: 3, v: 1 },
         doc3: { key: 'c', sort: 1, v: 3 },
-        doc4: { key: 'd', sort: 2, v: 2 },
+        doc4: { key: 'd', sort: 2, v: 2 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         // Multiple inequality fields
         let snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where('key', '!=', 'a'),
             where('sort', '<=', 2),
-            where('v', '>', 2),
-          ),
+            where('v', '>', 2)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc3']);
 
@@ -333,8 +354,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '!=', 'a'),
             where('sort', '<=', 2),
-            where('sort', '>', 1),
-          ),
+            where('sort', '>', 1)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc4']);
 
@@ -345,8 +366,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('key', '>=', 'a'),
             where('sort', '<=', 2),
             where('v', 'in', [2, 3, 4]),
-            where('sort', 'in', [2, 3]),
-          ),
+            where('sort', 'in', [2, 3])
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc4']);
 
@@ -356,8 +377,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '>=', 'a'),
             where('sort', '<=', 2),
-            where('v', 'not-in', [2, 4, 5]),
-          ),
+            where('v', 'not-in', [2, 4, 5])
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc1', 'doc3']);
 
@@ -367,10 +388,14 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '>=', 'a'),
             where('sort', '<=', 2),
-            orderBy('v', 'desc'),
-          ),
+            orderBy('v', 'desc')
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc3', 'doc4', 'doc1']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc3',
+          'doc4',
+          'doc1'
+        ]);
 
         // With limit
         snapshot = await testHelper.getDocs(
@@ -379,8 +404,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('key', '>=', 'a'),
             where('sort', '<=', 2),
             orderBy('v', 'desc'),
-            limit(2),
-          ),
+            limit(2)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc3', 'doc4']);
 
@@ -391,8 +416,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('key', '>=', 'a'),
             where('sort', '<=', 2),
             orderBy('v', 'desc'),
-            limitToLast(2),
-          ),
+            limitToLast(2)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc4', 'doc1']);
       });
@@ -405,12 +430,16 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc3: { key: 'c', sort: null, v: 3 },
         doc4: { key: 'd', v: 0 },
         doc5: { key: 'e', sort: 1 },
-        doc6: { key: 'f', sort: 1, v: 1 },
+        doc6: { key: 'f', sort: 1, v: 1 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         let snapshot = await testHelper.getDocs(
-          testHelper.query(coll, where('key', '!=', 'a'), where('sort', '<=', 2)),
+          testHelper.query(
+            coll,
+            where('key', '!=', 'a'),
+            where('sort', '<=', 2)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc5', 'doc6']);
 
@@ -419,8 +448,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '!=', 'a'),
             where('sort', '<=', 2),
-            where('v', '<=', 1),
-          ),
+            where('v', '<=', 1)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc6']);
       });
@@ -434,17 +463,17 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc4: { key: 'd', sort: 2, v: [1] },
         doc5: { key: 'e', sort: 3, v: [2, 4] },
         doc6: { key: 'f', sort: 4, v: [NaN] },
-        doc7: { key: 'g', sort: 4, v: [null] },
+        doc7: { key: 'g', sort: 4, v: [null] }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         let snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where('key', '!=', 'a'),
             where('sort', '>=', 1),
-            where('v', 'array-contains', 0),
-          ),
+            where('v', 'array-contains', 0)
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2']);
 
@@ -453,8 +482,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '!=', 'a'),
             where('sort', '>=', 1),
-            where('v', 'array-contains-any', [0, 1]),
-          ),
+            where('v', 'array-contains-any', [0, 1])
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4']);
       });
@@ -467,31 +496,31 @@ apiDescribe('Composite Index Queries', (persistence) => {
         return {
           name: 'room ' + n,
           metadata: {
-            createdAt: n,
+            createdAt: n
           },
           field: 'field ' + n,
           'field.dot': n,
-          'field\\slash': n,
+          'field\\slash': n
         };
       };
 
       const testDocs = {
-        doc1: testData(400),
-        doc2: testData(200),
-        doc3: testData(100),
-        doc4: testData(300),
+        'doc1': testData(400),
+        'doc2': testData(200),
+        'doc3': testData(100),
+        'doc4': testData(300)
       };
 
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         let snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where('metadata.createdAt', '<=', 500),
             where('metadata.createdAt', '>', 100),
             where('name', '!=', 'room 200'),
-            orderBy('name'),
-          ),
+            orderBy('name')
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc4', 'doc1']);
 
@@ -501,8 +530,8 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('field', '>=', 'field 100'),
             where(new FieldPath('field.dot'), '!=', 300),
             where('field\\slash', '<', 400),
-            orderBy('name', 'desc'),
-          ),
+            orderBy('name', 'desc')
+          )
         );
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc3']);
       });
@@ -515,35 +544,45 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc3: { key: 'c', sort: 3, v: 3 },
         doc4: { key: 'b', sort: 2, v: 2 },
         doc5: { key: 'b', sort: 2, v: 1 },
-        doc6: { key: 'b', sort: 0, v: 0 },
+        doc6: { key: 'b', sort: 0, v: 0 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         let snapshot = await testHelper.getDocs(
           testHelper.compositeQuery(
             coll,
             or(
               and(where('key', '==', 'b'), where('sort', '<=', 2)),
-              and(where('key', '!=', 'b'), where('v', '>', 4)),
-            ),
-          ),
+              and(where('key', '!=', 'b'), where('v', '>', 4))
+            )
+          )
         );
         // Implicitly ordered by: 'key' asc, 'sort' asc, 'v' asc, __name__ asc
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc1', 'doc6', 'doc5', 'doc4']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc1',
+          'doc6',
+          'doc5',
+          'doc4'
+        ]);
 
         snapshot = await testHelper.getDocs(
           testHelper.compositeQuery(
             coll,
             or(
               and(where('key', '==', 'b'), where('sort', '<=', 2)),
-              and(where('key', '!=', 'b'), where('v', '>', 4)),
+              and(where('key', '!=', 'b'), where('v', '>', 4))
             ),
             orderBy('sort', 'desc'),
-            orderBy('key'),
-          ),
+            orderBy('key')
+          )
         );
         // Ordered by: 'sort' desc, 'key' asc, 'v' asc, __name__ asc
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc5', 'doc4', 'doc1', 'doc6']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc5',
+          'doc4',
+          'doc1',
+          'doc6'
+        ]);
 
         snapshot = await testHelper.getDocs(
           testHelper.compositeQuery(
@@ -551,14 +590,14 @@ apiDescribe('Composite Index Queries', (persistence) => {
             and(
               or(
                 and(where('key', '==', 'b'), where('sort', '<=', 4)),
-                and(where('key', '!=', 'b'), where('v', '>=', 4)),
+                and(where('key', '!=', 'b'), where('v', '>=', 4))
               ),
               or(
                 and(where('key', '>', 'b'), where('sort', '>=', 1)),
-                and(where('key', '<', 'b'), where('v', '>', 0)),
-              ),
-            ),
-          ),
+                and(where('key', '<', 'b'), where('v', '>', 0))
+              )
+            )
+          )
         );
         // Implicitly ordered by: 'key' asc, 'sort' asc, 'v' asc, __name__ asc
         testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc1', 'doc2']);
@@ -572,20 +611,25 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc3: { key: 'b', sort: 3, v: 3 },
         doc4: { key: 'b', sort: 2, v: 2 },
         doc5: { key: 'b', sort: 2, v: 1 },
-        doc6: { key: 'b', sort: 0, v: 0 },
+        doc6: { key: 'b', sort: 0, v: 0 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         // Implicitly ordered by: 'key' asc, 'sort' asc, __name__ asc
         let snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where('key', '!=', 'a'),
             where('sort', '>', 1),
-            where('v', 'in', [1, 2, 3, 4]),
-          ),
+            where('v', 'in', [1, 2, 3, 4])
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4', 'doc5', 'doc3']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc4',
+          'doc5',
+          'doc3'
+        ]);
 
         // Implicitly ordered by:  'key' asc, 'sort' asc,__name__ asc
         snapshot = await testHelper.getDocs(
@@ -593,10 +637,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('sort', '>', 1),
             where('key', '!=', 'a'),
-            where('v', 'in', [1, 2, 3, 4]),
-          ),
+            where('v', 'in', [1, 2, 3, 4])
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4', 'doc5', 'doc3']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc4',
+          'doc5',
+          'doc3'
+        ]);
       });
     });
 
@@ -607,15 +656,25 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc3: { key: 'b', sort: 3, v: 1 },
         doc4: { key: 'b', sort: 2, v: 1 },
         doc5: { key: 'bb', sort: 1, v: 1 },
-        doc6: { key: 'c', sort: 0, v: 2 },
+        doc6: { key: 'c', sort: 0, v: 2 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         // Ordered by: 'v' asc, 'key' asc, 'sort' asc, __name__ asc
         let snapshot = await testHelper.getDocs(
-          testHelper.query(coll, where('key', '>', 'a'), where('sort', '>=', 1), orderBy('v')),
+          testHelper.query(
+            coll,
+            where('key', '>', 'a'),
+            where('sort', '>=', 1),
+            orderBy('v')
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4', 'doc3', 'doc5']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc4',
+          'doc3',
+          'doc5'
+        ]);
 
         // Ordered by: 'v asc, 'sort' asc, 'key' asc,  __name__ asc
         snapshot = await testHelper.getDocs(
@@ -624,10 +683,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('key', '>', 'a'),
             where('sort', '>=', 1),
             orderBy('v'),
-            orderBy('sort'),
-          ),
+            orderBy('sort')
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc5', 'doc4', 'doc3']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc5',
+          'doc4',
+          'doc3'
+        ]);
 
         // Implicit order by matches the direction of last explicit order by.
         // Ordered by: 'v' desc, 'key' desc, 'sort' desc, __name__ desc
@@ -636,10 +700,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '>', 'a'),
             where('sort', '>=', 1),
-            orderBy('v', 'desc'),
-          ),
+            orderBy('v', 'desc')
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc5', 'doc3', 'doc4', 'doc2']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc5',
+          'doc3',
+          'doc4',
+          'doc2'
+        ]);
 
         // Ordered by: 'v desc, 'sort' asc, 'key' asc,  __name__ asc
         snapshot = await testHelper.getDocs(
@@ -648,10 +717,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where('key', '>', 'a'),
             where('sort', '>=', 1),
             orderBy('v', 'desc'),
-            orderBy('sort'),
-          ),
+            orderBy('sort')
+          )
         );
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc5', 'doc4', 'doc3', 'doc2']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc5',
+          'doc4',
+          'doc3',
+          'doc2'
+        ]);
       });
     });
 
@@ -661,12 +735,17 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc2: { key: 'aa', sort: 4, v: 0 },
         doc3: { key: 'b', sort: 3, v: 1 },
         doc4: { key: 'b', sort: 2, v: 1 },
-        doc5: { key: 'bb', sort: 1, v: 1 },
+        doc5: { key: 'bb', sort: 1, v: 1 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         const snapshot1 = await getCountFromServer(
-          testHelper.query(coll, where('key', '>', 'a'), where('sort', '>=', 1), orderBy('v')),
+          testHelper.query(
+            coll,
+            where('key', '>', 'a'),
+            where('sort', '>=', 1),
+            orderBy('v')
+          )
         );
 
         expect(snapshot1.data().count).to.equal(4);
@@ -676,13 +755,13 @@ apiDescribe('Composite Index Queries', (persistence) => {
             coll,
             where('key', '>', 'a'),
             where('sort', '>=', 1),
-            where('v', '!=', 0),
+            where('v', '!=', 0)
           ),
           {
             count: count(),
             sum: sum('sort'),
-            avg: average('v'),
-          },
+            avg: average('v')
+          }
         );
         expect(snapshot2.data().count).to.equal(3);
         expect(snapshot2.data().sum).to.equal(6);
@@ -696,33 +775,41 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc2: { key: 'aa', sort: 4 },
         doc3: { key: 'b', sort: 3 },
         doc4: { key: 'b', sort: 2 },
-        doc5: { key: 'bb', sort: 1 },
+        doc5: { key: 'bb', sort: 1 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
+      return testHelper.withTestDocs(persistence, testDocs, async coll => {
         let snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where('sort', '>=', 1),
             where('key', '!=', 'a'),
-            where(documentId(), '<', 'doc5'),
-          ),
+            where(documentId(), '<', 'doc5')
+          )
         );
         // Document Key in inequality field will implicitly ordered to the last.
         // Implicitly ordered by: 'key' asc, 'sort' asc, __name__ asc
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4', 'doc3']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc4',
+          'doc3'
+        ]);
 
         snapshot = await testHelper.getDocs(
           testHelper.query(
             coll,
             where(documentId(), '<', 'doc5'),
             where('sort', '>=', 1),
-            where('key', '!=', 'a'),
-          ),
+            where('key', '!=', 'a')
+          )
         );
         // Changing filters order will not effect implicit order.
         // Implicitly ordered by: 'key' asc, 'sort' asc, __name__ asc
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc4', 'doc3']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc4',
+          'doc3'
+        ]);
 
         snapshot = await testHelper.getDocs(
           testHelper.query(
@@ -730,11 +817,15 @@ apiDescribe('Composite Index Queries', (persistence) => {
             where(documentId(), '<', 'doc5'),
             where('sort', '>=', 1),
             where('key', '!=', 'a'),
-            orderBy('sort', 'desc'),
-          ),
+            orderBy('sort', 'desc')
+          )
         );
         // Ordered by: 'sort' desc,'key' desc,  __name__ desc
-        testHelper.assertSnapshotResultIdsMatch(snapshot, ['doc2', 'doc3', 'doc4']);
+        testHelper.assertSnapshotResultIdsMatch(snapshot, [
+          'doc2',
+          'doc3',
+          'doc4'
+        ]);
       });
     });
 
@@ -743,104 +834,131 @@ apiDescribe('Composite Index Queries', (persistence) => {
         doc1: { key: 'a', sort: 1 },
         doc2: { key: 'aa', sort: 4 },
         doc3: { key: 'b', sort: 3 },
-        doc4: { key: 'b', sort: 2 },
+        doc4: { key: 'b', sort: 2 }
       };
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence.toLruGc(), testDocs, async (coll, db) => {
-        const query_ = testHelper.query(coll, where('key', '!=', 'a'), where('sort', '<=', 3));
-        //populate the cache.
-        const snapshot1 = await testHelper.getDocs(query_);
-        expect(snapshot1.size).to.equal(2);
+      return testHelper.withTestDocs(
+        persistence.toLruGc(),
+        testDocs,
+        async (coll, db) => {
+          const query_ = testHelper.query(
+            coll,
+            where('key', '!=', 'a'),
+            where('sort', '<=', 3)
+          );
+          //populate the cache.
+          const snapshot1 = await testHelper.getDocs(query_);
+          expect(snapshot1.size).to.equal(2);
 
-        await disableNetwork(db);
+          await disableNetwork(db);
 
-        const snapshot2 = await testHelper.getDocs(query_);
-        expect(snapshot2.metadata.fromCache).to.be.true;
-        expect(snapshot2.metadata.hasPendingWrites).to.be.false;
-        // Implicitly ordered by: 'key' asc, 'sort' asc, __name__ asc
-        testHelper.assertSnapshotResultIdsMatch(snapshot2, ['doc4', 'doc3']);
-      });
+          const snapshot2 = await testHelper.getDocs(query_);
+          expect(snapshot2.metadata.fromCache).to.be.true;
+          expect(snapshot2.metadata.hasPendingWrites).to.be.false;
+          // Implicitly ordered by: 'key' asc, 'sort' asc, __name__ asc
+          testHelper.assertSnapshotResultIdsMatch(snapshot2, ['doc4', 'doc3']);
+        }
+      );
     });
 
     // eslint-disable-next-line no-restricted-properties
-    (persistence.gc === 'lru' ? it : it.skip)('can get same result from server and cache', () => {
-      const testDocs = {
-        doc1: { a: 1, b: 0 },
-        doc2: { a: 2, b: 1 },
-        doc3: { a: 3, b: 2 },
-        doc4: { a: 1, b: 3 },
-        doc5: { a: 1, b: 1 },
-      };
-      const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestDocs(persistence, testDocs, async (coll) => {
-        // implicit AND: a != 1 && b < 2
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.query(coll, where('a', '!=', 1), where('b', '<', 2)),
-          'doc2',
-        );
-
-        // explicit AND: a != 1 && b < 2
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.compositeQuery(coll, and(where('a', '!=', 1), where('b', '<', 2))),
-          'doc2',
-        );
-
-        // explicit AND: a < 3 && b not-in [2, 3]
-        // Implicitly ordered by: a asc, b asc, __name__ asc
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.compositeQuery(coll, and(where('a', '<', 3), where('b', 'not-in', [2, 3]))),
-          'doc1',
-          'doc5',
-          'doc2',
-        );
-
-        // a <3 && b != 0, implicitly ordered by: a asc, b asc, __name__ asc
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.query(coll, where('b', '!=', 0), where('a', '<', 3), limit(2)),
-          'doc5',
-          'doc4',
-        );
-
-        // a <3 && b != 0, ordered by: b desc, a desc, __name__ desc
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.query(
+    (persistence.gc === 'lru' ? it : it.skip)(
+      'can get same result from server and cache',
+      () => {
+        const testDocs = {
+          doc1: { a: 1, b: 0 },
+          doc2: { a: 2, b: 1 },
+          doc3: { a: 3, b: 2 },
+          doc4: { a: 1, b: 3 },
+          doc5: { a: 1, b: 1 }
+        };
+        const testHelper = new CompositeIndexTestHelper();
+        return testHelper.withTestDocs(persistence, testDocs, async coll => {
+          // implicit AND: a != 1 && b < 2
+          await testHelper.assertOnlineAndOfflineResultsMatch(
             coll,
-            where('a', '<', 3),
-            where('b', '!=', 0),
-            orderBy('b', 'desc'),
-            limit(2),
-          ),
-          'doc4',
-          'doc2',
-        );
+            testHelper.query(coll, where('a', '!=', 1), where('b', '<', 2)),
+            'doc2'
+          );
 
-        // explicit OR: multiple inequality: a>2 || b<1.
-        await testHelper.assertOnlineAndOfflineResultsMatch(
-          coll,
-          testHelper.compositeQuery(coll, or(where('a', '>', 2), where('b', '<', 1))),
-          'doc1',
-          'doc3',
-        );
-      });
-    });
+          // explicit AND: a != 1 && b < 2
+          await testHelper.assertOnlineAndOfflineResultsMatch(
+            coll,
+            testHelper.compositeQuery(
+              coll,
+              and(where('a', '!=', 1), where('b', '<', 2))
+            ),
+            'doc2'
+          );
+
+          // explicit AND: a < 3 && b not-in [2, 3]
+          // Implicitly ordered by: a asc, b asc, __name__ asc
+          await testHelper.assertOnlineAndOfflineResultsMatch(
+            coll,
+            testHelper.compositeQuery(
+              coll,
+              and(where('a', '<', 3), where('b', 'not-in', [2, 3]))
+            ),
+            'doc1',
+            'doc5',
+            'doc2'
+          );
+
+          // a <3 && b != 0, implicitly ordered by: a asc, b asc, __name__ asc
+          await testHelper.assertOnlineAndOfflineResultsMatch(
+            coll,
+            testHelper.query(
+              coll,
+              where('b', '!=', 0),
+              where('a', '<', 3),
+              limit(2)
+            ),
+            'doc5',
+            'doc4'
+          );
+
+          // a <3 && b != 0, ordered by: b desc, a desc, __name__ desc
+          await testHelper.assertOnlineAndOfflineResultsMatch(
+            coll,
+            testHelper.query(
+              coll,
+              where('a', '<', 3),
+              where('b', '!=', 0),
+              orderBy('b', 'desc'),
+              limit(2)
+            ),
+            'doc4',
+            'doc2'
+          );
+
+          // explicit OR: multiple inequality: a>2 || b<1.
+          await testHelper.assertOnlineAndOfflineResultsMatch(
+            coll,
+            testHelper.compositeQuery(
+              coll,
+              or(where('a', '>', 2), where('b', '<', 1))
+            ),
+            'doc1',
+            'doc3'
+          );
+        });
+      }
+    );
 
     it('inequality query will reject if document key is not the last orderBy field', () => {
       const testHelper = new CompositeIndexTestHelper();
-      return testHelper.withTestCollection(persistence, async (coll) => {
+      return testHelper.withTestCollection(persistence, async coll => {
         // Implicitly ordered by:  __name__ asc, 'key' asc,
         const queryForRejection = testHelper.query(
           coll,
           where('key', '!=', 42),
-          orderBy(documentId()),
+          orderBy(documentId())
         );
 
-        await expect(testHelper.getDocs(queryForRejection)).to.be.eventually.rejectedWith(
-          /order by clause cannot contain more fields after the key/i,
+        await expect(
+          testHelper.getDocs(queryForRejection)
+        ).to.be.eventually.rejectedWith(
+          /order by clause cannot contain more fields after the key/i
         );
       });
     });
@@ -850,17 +968,19 @@ apiDescribe('Composite Index Queries', (persistence) => {
       'inequality query will reject if document key appears only in equality filter',
       () => {
         const testHelper = new CompositeIndexTestHelper();
-        return testHelper.withTestCollection(persistence, async (coll) => {
+        return testHelper.withTestCollection(persistence, async coll => {
           const query_ = testHelper.query(
             coll,
             where('key', '!=', 42),
-            where(documentId(), '==', 'doc1'),
+            where(documentId(), '==', 'doc1')
           );
-          await expect(testHelper.getDocs(query_)).to.be.eventually.rejectedWith(
-            'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+          await expect(
+            testHelper.getDocs(query_)
+          ).to.be.eventually.rejectedWith(
+            'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.'
           );
         });
-      },
+      }
     );
   });
 });

@@ -33,7 +33,7 @@ import {
   startAfter,
   startAt,
   Timestamp,
-  where,
+  where
 } from '../util/firebase_export';
 import {
   apiDescribe,
@@ -41,10 +41,10 @@ import {
   toIds,
   withTestCollection,
   withTestDb,
-  withTestDbs,
+  withTestDbs
 } from '../util/helpers';
 
-apiDescribe('Cursors', (persistence) => {
+apiDescribe('Cursors', persistence => {
   it('can page through items', () => {
     const testDocs = {
       a: { v: 'a' },
@@ -52,26 +52,30 @@ apiDescribe('Cursors', (persistence) => {
       c: { v: 'c' },
       d: { v: 'd' },
       e: { v: 'e' },
-      f: { v: 'f' },
+      f: { v: 'f' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(query(coll, limit(2)))
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([{ v: 'a' }, { v: 'b' }]);
           const lastDoc = docs.docs[docs.docs.length - 1];
           return getDocs(query(coll, limit(3), startAfter(lastDoc)));
         })
-        .then((docs) => {
-          expect(toDataArray(docs)).to.deep.equal([{ v: 'c' }, { v: 'd' }, { v: 'e' }]);
+        .then(docs => {
+          expect(toDataArray(docs)).to.deep.equal([
+            { v: 'c' },
+            { v: 'd' },
+            { v: 'e' }
+          ]);
           const lastDoc = docs.docs[docs.docs.length - 1];
           return getDocs(query(coll, limit(1), startAfter(lastDoc)));
         })
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([{ v: 'f' }]);
           const lastDoc = docs.docs[docs.docs.length - 1];
           return getDocs(query(coll, limit(3), startAfter(lastDoc)));
         })
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([]);
         });
     });
@@ -84,26 +88,26 @@ apiDescribe('Cursors', (persistence) => {
       c: { k: 'c', sort: 2 },
       d: { k: 'd', sort: 2 },
       e: { k: 'e', sort: 0 },
-      f: { k: 'f', nosort: 1 }, // should not show up
+      f: { k: 'f', nosort: 1 } // should not show up
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const sortedQuery = query(coll, orderBy('sort'));
       return getDoc(doc(coll, 'c'))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.data()).to.deep.equal({ k: 'c', sort: 2 });
-          return getDocs(query(sortedQuery, startAt(doc))).then((docs) => {
+          return getDocs(query(sortedQuery, startAt(doc))).then(docs => {
             expect(toDataArray(docs)).to.deep.equal([
               { k: 'c', sort: 2 },
-              { k: 'd', sort: 2 },
+              { k: 'd', sort: 2 }
             ]);
             return getDocs(query(sortedQuery, endBefore(doc)));
           });
         })
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([
             { k: 'e', sort: 0 },
             { k: 'a', sort: 1 },
-            { k: 'b', sort: 2 },
+            { k: 'b', sort: 2 }
           ]);
         });
     });
@@ -116,23 +120,23 @@ apiDescribe('Cursors', (persistence) => {
       c: { k: 'c', sort: 2 },
       d: { k: 'd', sort: 2 },
       e: { k: 'e', sort: 0 },
-      f: { k: 'f', nosort: 1 }, // should not show up
+      f: { k: 'f', nosort: 1 } // should not show up
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const sortedQuery = query(coll, orderBy('sort'));
       return getDocs(query(sortedQuery, startAt(2)))
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([
             { k: 'b', sort: 2 },
             { k: 'c', sort: 2 },
-            { k: 'd', sort: 2 },
+            { k: 'd', sort: 2 }
           ]);
           return getDocs(query(sortedQuery, endBefore(2)));
         })
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([
             { k: 'e', sort: 0 },
-            { k: 'a', sort: 1 },
+            { k: 'a', sort: 1 }
           ]);
         });
     });
@@ -144,14 +148,14 @@ apiDescribe('Cursors', (persistence) => {
       b: { k: 'b' },
       c: { k: 'c' },
       d: { k: 'd' },
-      e: { k: 'e' },
+      e: { k: 'e' }
     };
     return withTestDbs(persistence, 2, ([reader, writer]) => {
       // Create random subcollection with documents pre-filled. Note that
       // we use subcollections to test the relative nature of __id__.
       const writerCollection = collection(
         doc(collection(writer, 'parent-collection')),
-        'sub-collection',
+        'sub-collection'
       );
       const readerCollection = collection(reader, writerCollection.path);
       const sets: Array<Promise<void>> = [];
@@ -161,9 +165,16 @@ apiDescribe('Cursors', (persistence) => {
 
       return Promise.all(sets)
         .then(() =>
-          getDocs(query(readerCollection, orderBy(documentId()), startAt('b'), endBefore('d'))),
+          getDocs(
+            query(
+              readerCollection,
+              orderBy(documentId()),
+              startAt('b'),
+              endBefore('d')
+            )
+          )
         )
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([{ k: 'b' }, { k: 'c' }]);
         });
     });
@@ -171,20 +182,28 @@ apiDescribe('Cursors', (persistence) => {
 
   it('can be used with reference values', () => {
     // We require a db to create reference values
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const testDocs = {
         a: { k: '1a', ref: doc(db, '1', 'a') },
         b: { k: '1b', ref: doc(db, '1', 'b') },
         c: { k: '2a', ref: doc(db, '2', 'a') },
         d: { k: '2b', ref: doc(db, '2', 'b') },
-        e: { k: '3a', ref: doc(db, '3', 'a') },
+        e: { k: '3a', ref: doc(db, '3', 'a') }
       };
-      return withTestCollection(persistence, testDocs, (coll) => {
+      return withTestCollection(persistence, testDocs, coll => {
         const sortedQuery = query(coll, orderBy('ref'));
         return getDocs(
-          query(sortedQuery, startAfter(doc(db, '1', 'a')), endAt(doc(db, '2', 'b'))),
-        ).then((docs) => {
-          expect(toDataArray(docs).map((v) => v['k'])).to.deep.equal(['1b', '2a', '2b']);
+          query(
+            sortedQuery,
+            startAfter(doc(db, '1', 'a')),
+            endAt(doc(db, '2', 'b'))
+          )
+        ).then(docs => {
+          expect(toDataArray(docs).map(v => v['k'])).to.deep.equal([
+            '1b',
+            '2a',
+            '2b'
+          ]);
         });
       });
     });
@@ -197,26 +216,26 @@ apiDescribe('Cursors', (persistence) => {
       c: { k: 'c', sort: 2 },
       d: { k: 'd', sort: 3 },
       e: { k: 'e', sort: 0 },
-      f: { k: 'f', nosort: 1 }, // should not show up
+      f: { k: 'f', nosort: 1 } // should not show up
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const sortedQuery = query(
         coll,
         orderBy('sort', 'desc'),
         // default indexes reverse the key ordering for descending sorts
-        orderBy(documentId(), 'desc'),
+        orderBy(documentId(), 'desc')
       );
       return getDocs(query(sortedQuery, startAt(2)))
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([
             { k: 'c', sort: 2 },
             { k: 'b', sort: 2 },
             { k: 'a', sort: 1 },
-            { k: 'e', sort: 0 },
+            { k: 'e', sort: 0 }
           ]);
           return getDocs(query(sortedQuery, endBefore(2)));
         })
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([{ k: 'd', sort: 3 }]);
         });
     });
@@ -235,17 +254,17 @@ apiDescribe('Cursors', (persistence) => {
       d: { timestamp: makeTimestamp(100, 1) },
       // Number of microseconds deliberately repeated.
       e: { timestamp: makeTimestamp(100, 5) },
-      f: { timestamp: makeTimestamp(100, 4) },
+      f: { timestamp: makeTimestamp(100, 4) }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(
         query(
           coll,
           orderBy('timestamp'),
           startAfter(makeTimestamp(100, 2)),
-          endAt(makeTimestamp(100, 5)),
-        ),
-      ).then((docs) => {
+          endAt(makeTimestamp(100, 5))
+        )
+      ).then(docs => {
         expect(toIds(docs)).to.deep.equal(['c', 'f', 'b', 'e']);
       });
     });
@@ -257,16 +276,16 @@ apiDescribe('Cursors', (persistence) => {
       b: { timestamp: makeTimestamp(100, 4) },
       c: { timestamp: makeTimestamp(100, 8) },
       d: { timestamp: makeTimestamp(100, 5) },
-      e: { timestamp: makeTimestamp(100, 6) },
+      e: { timestamp: makeTimestamp(100, 6) }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(
         query(
           coll,
           where('timestamp', '>=', makeTimestamp(100, 5)),
-          where('timestamp', '<', makeTimestamp(100, 8)),
-        ),
-      ).then((docs) => {
+          where('timestamp', '<', makeTimestamp(100, 8))
+        )
+      ).then(docs => {
         expect(toIds(docs)).to.deep.equal(['d', 'e', 'a']);
       });
     });
@@ -278,22 +297,22 @@ apiDescribe('Cursors', (persistence) => {
     const millis = new Timestamp(0, 123000000);
 
     const testDocs = {
-      a: { timestamp: nanos },
+      a: { timestamp: nanos }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(query(coll, where('timestamp', '==', nanos)))
-        .then((docs) => {
+        .then(docs => {
           expect(toIds(docs)).to.deep.equal(['a']);
           return getDocs(query(coll, where('timestamp', '==', micros)));
         })
-        .then((docs) => {
+        .then(docs => {
           // Because Timestamp should have been truncated to microseconds, the
           // microsecond timestamp should be considered equal to the
           // nanosecond one.
           expect(toIds(docs)).to.deep.equal(['a']);
           return getDocs(query(coll, where('timestamp', '==', millis)));
         })
-        .then((docs) => {
+        .then(docs => {
           // The truncation is just to the microseconds, however, so the
           // millisecond timestamp should be treated as different and thus the
           // query should return no results.

@@ -71,7 +71,7 @@ import {
   QuerySnapshot,
   querySnapshotFromJSON,
   vector,
-  getDocsFromServer,
+  getDocsFromServer
 } from '../util/firebase_export';
 import {
   apiDescribe,
@@ -84,27 +84,27 @@ import {
   withNamedTestDbsOrSkipUnlessUsingEmulator,
   toDataArray,
   checkOnlineAndOfflineResultsMatch,
-  toIds,
+  toIds
 } from '../util/helpers';
 import { DEFAULT_SETTINGS, DEFAULT_PROJECT_ID } from '../util/settings';
 
 use(chaiAsPromised);
 
-apiDescribe('Database', (persistence) => {
+apiDescribe('Database', persistence => {
   it('can set a document', () => {
-    return withTestDoc(persistence, (docRef) => {
+    return withTestDoc(persistence, docRef => {
       return setDoc(docRef, {
         desc: 'Stuff related to Firestore project...',
         owner: {
           name: 'Jonny',
-          title: 'scallywag',
-        },
+          title: 'scallywag'
+        }
       });
     });
   });
 
   it('doc() will auto generate an ID', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const ref = doc(collection(db, 'foo'));
       // Auto IDs are 20 characters long
       expect(ref.id.length).to.equal(20);
@@ -113,38 +113,38 @@ apiDescribe('Database', (persistence) => {
 
   it('can delete a document', () => {
     // TODO(#1865): This test fails with node:persistence against Prod
-    return withTestDoc(persistence, (docRef) => {
+    return withTestDoc(persistence, docRef => {
       return setDoc(docRef, { foo: 'bar' })
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.data()).to.deep.equal({ foo: 'bar' });
           return deleteDoc(docRef);
         })
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.equal(false);
         });
     });
   });
 
   it('can update existing document', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         desc: 'Description',
-        owner: { name: 'Jonny', email: 'abc@xyz.com' },
+        owner: { name: 'Jonny', email: 'abc@xyz.com' }
       };
       const updateData = {
         desc: 'NewDescription',
-        'owner.email': 'new@xyz.com',
+        'owner.email': 'new@xyz.com'
       };
       const finalData = {
         desc: 'NewDescription',
-        owner: { name: 'Jonny', email: 'new@xyz.com' },
+        owner: { name: 'Jonny', email: 'new@xyz.com' }
       };
       return setDoc(doc, initialData)
         .then(() => updateDoc(doc, updateData))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -152,8 +152,8 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can retrieve document that does not exist', () => {
-    return withTestDoc(persistence, (doc) => {
-      return getDoc(doc).then((snapshot) => {
+    return withTestDoc(persistence, doc => {
+      return getDoc(doc).then(snapshot => {
         expect(snapshot.exists()).to.equal(false);
         expect(snapshot.data()).to.equal(undefined);
         expect(snapshot.get('foo')).to.equal(undefined);
@@ -162,43 +162,52 @@ apiDescribe('Database', (persistence) => {
   });
 
   // eslint-disable-next-line no-restricted-properties
-  (persistence.gc === 'lru' ? it : it.skip)('can update an unknown document', () => {
-    return withTestDbs(persistence, 2, async ([reader, writer]) => {
-      const writerRef = doc(collection(writer, 'collection'));
-      const readerRef = doc(collection(reader, 'collection'), writerRef.id);
-      await setDoc(writerRef, { a: 'a' });
-      await updateDoc(readerRef, { b: 'b' });
-      await getDocFromCache(writerRef).then((doc) => expect(doc.exists()).to.be.true);
-      await getDocFromCache(readerRef).then(
-        () => {
-          expect.fail('Expected cache miss');
-        },
-        (err) => expect(err.code).to.be.equal('unavailable'),
-      );
-      await getDoc(writerRef).then((doc) => expect(doc.data()).to.deep.equal({ a: 'a', b: 'b' }));
-      await getDoc(readerRef).then((doc) => expect(doc.data()).to.deep.equal({ a: 'a', b: 'b' }));
-    });
-  });
+  (persistence.gc === 'lru' ? it : it.skip)(
+    'can update an unknown document',
+    () => {
+      return withTestDbs(persistence, 2, async ([reader, writer]) => {
+        const writerRef = doc(collection(writer, 'collection'));
+        const readerRef = doc(collection(reader, 'collection'), writerRef.id);
+        await setDoc(writerRef, { a: 'a' });
+        await updateDoc(readerRef, { b: 'b' });
+        await getDocFromCache(writerRef).then(
+          doc => expect(doc.exists()).to.be.true
+        );
+        await getDocFromCache(readerRef).then(
+          () => {
+            expect.fail('Expected cache miss');
+          },
+          err => expect(err.code).to.be.equal('unavailable')
+        );
+        await getDoc(writerRef).then(doc =>
+          expect(doc.data()).to.deep.equal({ a: 'a', b: 'b' })
+        );
+        await getDoc(readerRef).then(doc =>
+          expect(doc.data()).to.deep.equal({ a: 'a', b: 'b' })
+        );
+      });
+    }
+  );
 
   it('can merge data with an existing document using set', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         desc: 'description',
-        'owner.data': { name: 'Jonny', email: 'abc@xyz.com' },
+        'owner.data': { name: 'Jonny', email: 'abc@xyz.com' }
       };
       const mergeData = {
         updated: true,
-        'owner.data': { name: 'Sebastian' },
+        'owner.data': { name: 'Sebastian' }
       };
       const finalData = {
         updated: true,
         desc: 'description',
-        'owner.data': { name: 'Sebastian', email: 'abc@xyz.com' },
+        'owner.data': { name: 'Sebastian', email: 'abc@xyz.com' }
       };
       return setDoc(doc, initialData)
         .then(() => setDoc(doc, mergeData, { merge: true }))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -206,18 +215,18 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can merge server timestamps', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
-        updated: false,
+        updated: false
       };
       const mergeData = {
         time: serverTimestamp(),
-        nested: { time: serverTimestamp() },
+        nested: { time: serverTimestamp() }
       };
       return setDoc(doc, initialData)
         .then(() => setDoc(doc, mergeData, { merge: true }))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.get('updated')).to.be.false;
           expect(docSnapshot.get('time')).to.be.an.instanceof(Timestamp);
@@ -227,22 +236,26 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can merge empty object', async () => {
-    await withTestDoc(persistence, async (doc) => {
+    await withTestDoc(persistence, async doc => {
       const accumulator = new EventsAccumulator<DocumentSnapshot>();
       const unsubscribe = onSnapshot(doc, accumulator.storeEvent);
       await accumulator
         .awaitEvent()
         .then(() => setDoc(doc, {}))
         .then(() => accumulator.awaitEvent())
-        .then((docSnapshot) => expect(docSnapshot.data()).to.be.deep.equal({}))
+        .then(docSnapshot => expect(docSnapshot.data()).to.be.deep.equal({}))
         .then(() => setDoc(doc, { a: {} }, { mergeFields: ['a'] }))
         .then(() => accumulator.awaitEvent())
-        .then((docSnapshot) => expect(docSnapshot.data()).to.be.deep.equal({ a: {} }))
+        .then(docSnapshot =>
+          expect(docSnapshot.data()).to.be.deep.equal({ a: {} })
+        )
         .then(() => setDoc(doc, { b: {} }, { merge: true }))
         .then(() => accumulator.awaitEvent())
-        .then((docSnapshot) => expect(docSnapshot.data()).to.be.deep.equal({ a: {}, b: {} }))
+        .then(docSnapshot =>
+          expect(docSnapshot.data()).to.be.deep.equal({ a: {}, b: {} })
+        )
         .then(() => getDocFromServer(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.data()).to.be.deep.equal({ a: {}, b: {} });
         });
 
@@ -251,7 +264,7 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('update with empty object replaces all fields', () => {
-    return withTestDoc(persistence, async (doc) => {
+    return withTestDoc(persistence, async doc => {
       await setDoc(doc, { a: 'a' });
       await updateDoc(doc, 'a', {});
       const docSnapshot = await getDoc(doc);
@@ -260,33 +273,33 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('merge with empty object replaces all fields', () => {
-    return withTestDoc(persistence, async (doc) => {
+    return withTestDoc(persistence, async doc => {
       await setDoc(doc, { a: 'a' });
-      await setDoc(doc, { a: {} }, { merge: true });
+      await setDoc(doc, { 'a': {} }, { merge: true });
       const docSnapshot = await getDoc(doc);
       expect(docSnapshot.data()).to.be.deep.equal({ a: {} });
     });
   });
 
   it('can delete field using merge', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         untouched: true,
         foo: 'bar',
-        nested: { untouched: true, foo: 'bar' },
+        nested: { untouched: true, foo: 'bar' }
       };
       const mergeData = {
         foo: deleteField(),
-        nested: { foo: deleteField() },
+        nested: { foo: deleteField() }
       };
       const finalData = {
         untouched: true,
-        nested: { untouched: true },
+        nested: { untouched: true }
       };
       return setDoc(doc, initialData)
         .then(() => setDoc(doc, mergeData, { merge: true }))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -294,34 +307,34 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can delete field using mergeFields', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         untouched: true,
         foo: 'bar',
         inner: { removed: true, foo: 'bar' },
-        nested: { untouched: true, foo: 'bar' },
+        nested: { untouched: true, foo: 'bar' }
       };
       const mergeData = {
         foo: deleteField(),
         inner: { foo: deleteField() },
         nested: {
           untouched: deleteField(),
-          foo: deleteField(),
-        },
+          foo: deleteField()
+        }
       };
       const finalData = {
         untouched: true,
         inner: {},
-        nested: { untouched: true },
+        nested: { untouched: true }
       };
       return setDoc(doc, initialData)
         .then(() =>
           setDoc(doc, mergeData, {
-            mergeFields: ['foo', 'inner', 'nested.foo'],
-          }),
+            mergeFields: ['foo', 'inner', 'nested.foo']
+          })
         )
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -329,25 +342,25 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can set server timestamps using mergeFields', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         untouched: true,
         foo: 'bar',
-        nested: { untouched: true, foo: 'bar' },
+        nested: { untouched: true, foo: 'bar' }
       };
       const mergeData = {
         foo: serverTimestamp(),
         inner: { foo: serverTimestamp() },
-        nested: { foo: serverTimestamp() },
+        nested: { foo: serverTimestamp() }
       };
       return setDoc(doc, initialData)
         .then(() =>
           setDoc(doc, mergeData, {
-            mergeFields: ['foo', 'inner', 'nested.foo'],
-          }),
+            mergeFields: ['foo', 'inner', 'nested.foo']
+          })
         )
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.get('foo')).to.be.instanceof(Timestamp);
           expect(docSnapshot.get('inner.foo')).to.be.instanceof(Timestamp);
@@ -357,28 +370,28 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can replace an array by merging using set', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         untouched: true,
         data: 'old',
         topLevel: ['old', 'old'],
-        mapInArray: [{ data: 'old' }],
+        mapInArray: [{ data: 'old' }]
       };
       const mergeData = {
         data: 'new',
         topLevel: ['new'],
-        mapInArray: [{ data: 'new' }],
+        mapInArray: [{ data: 'new' }]
       };
       const finalData = {
         untouched: true,
         data: 'new',
         topLevel: ['new'],
-        mapInArray: [{ data: 'new' }],
+        mapInArray: [{ data: 'new' }]
       };
       return setDoc(doc, initialData)
         .then(() => setDoc(doc, mergeData, { merge: true }))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -386,11 +399,15 @@ apiDescribe('Database', (persistence) => {
   });
 
   it("can't specify a field mask for a missing field using set", () => {
-    return withTestDoc(persistence, async (docRef) => {
+    return withTestDoc(persistence, async docRef => {
       expect(() => {
-        void setDoc(docRef, { desc: 'NewDescription' }, { mergeFields: ['desc', 'owner'] });
+        void setDoc(
+          docRef,
+          { desc: 'NewDescription' },
+          { mergeFields: ['desc', 'owner'] }
+        );
       }).to.throw(
-        "Field 'owner' is specified in your field mask but missing from your input data.",
+        "Field 'owner' is specified in your field mask but missing from your input data."
       );
     });
   });
@@ -398,14 +415,14 @@ apiDescribe('Database', (persistence) => {
   it('can set a subset of fields using a field mask', () => {
     const initialData = {
       desc: 'Description',
-      owner: { name: 'Jonny', email: 'abc@xyz.com' },
+      owner: { name: 'Jonny', email: 'abc@xyz.com' }
     };
     const finalData = { desc: 'Description', owner: 'Sebastian' };
-    return withTestDocAndInitialData(persistence, initialData, async (docRef) => {
+    return withTestDocAndInitialData(persistence, initialData, async docRef => {
       await setDoc(
         docRef,
         { desc: 'NewDescription', owner: 'Sebastian' },
-        { mergeFields: ['owner'] },
+        { mergeFields: ['owner'] }
       );
       const result = await getDoc(docRef);
       expect(result.data()).to.deep.equal(finalData);
@@ -415,11 +432,15 @@ apiDescribe('Database', (persistence) => {
   it("doesn't apply field delete outside of mask", () => {
     const initialData = {
       desc: 'Description',
-      owner: { name: 'Jonny', email: 'abc@xyz.com' },
+      owner: { name: 'Jonny', email: 'abc@xyz.com' }
     };
     const finalData = { desc: 'Description', owner: 'Sebastian' };
-    return withTestDocAndInitialData(persistence, initialData, async (docRef) => {
-      await setDoc(docRef, { desc: deleteField(), owner: 'Sebastian' }, { mergeFields: ['owner'] });
+    return withTestDocAndInitialData(persistence, initialData, async docRef => {
+      await setDoc(
+        docRef,
+        { desc: deleteField(), owner: 'Sebastian' },
+        { mergeFields: ['owner'] }
+      );
       const result = await getDoc(docRef);
       expect(result.data()).to.deep.equal(finalData);
     });
@@ -428,17 +449,17 @@ apiDescribe('Database', (persistence) => {
   it("doesn't apply field transform outside of mask", () => {
     const initialData = {
       desc: 'Description',
-      owner: { name: 'Jonny', email: 'abc@xyz.com' },
+      owner: { name: 'Jonny', email: 'abc@xyz.com' }
     };
     const finalData = { desc: 'Description', owner: 'Sebastian' };
-    return withTestDocAndInitialData(persistence, initialData, async (docRef) => {
+    return withTestDocAndInitialData(persistence, initialData, async docRef => {
       await setDoc(
         docRef,
         {
           desc: serverTimestamp(),
-          owner: 'Sebastian',
+          owner: 'Sebastian'
         },
-        { mergeFields: ['owner'] },
+        { mergeFields: ['owner'] }
       );
       const result = await getDoc(docRef);
       expect(result.data()).to.deep.equal(finalData);
@@ -448,11 +469,15 @@ apiDescribe('Database', (persistence) => {
   it('can set an empty field mask', () => {
     const initialData = {
       desc: 'Description',
-      owner: { name: 'Jonny', email: 'abc@xyz.com' },
+      owner: { name: 'Jonny', email: 'abc@xyz.com' }
     };
     const finalData = initialData;
-    return withTestDocAndInitialData(persistence, initialData, async (docRef) => {
-      await setDoc(docRef, { desc: 'NewDescription', owner: 'Sebastian' }, { mergeFields: [] });
+    return withTestDocAndInitialData(persistence, initialData, async docRef => {
+      await setDoc(
+        docRef,
+        { desc: 'NewDescription', owner: 'Sebastian' },
+        { mergeFields: [] }
+      );
       const result = await getDoc(docRef);
       expect(result.data()).to.deep.equal(finalData);
     });
@@ -461,20 +486,20 @@ apiDescribe('Database', (persistence) => {
   it('can specify fields multiple times in a field mask', () => {
     const initialData = {
       desc: 'Description',
-      owner: { name: 'Jonny', email: 'abc@xyz.com' },
+      owner: { name: 'Jonny', email: 'abc@xyz.com' }
     };
     const finalData = {
       desc: 'Description',
-      owner: { name: 'Sebastian', email: 'new@xyz.com' },
+      owner: { name: 'Sebastian', email: 'new@xyz.com' }
     };
-    return withTestDocAndInitialData(persistence, initialData, async (docRef) => {
+    return withTestDocAndInitialData(persistence, initialData, async docRef => {
       await setDoc(
         docRef,
         {
           desc: 'NewDescription',
-          owner: { name: 'Sebastian', email: 'new@xyz.com' },
+          owner: { name: 'Sebastian', email: 'new@xyz.com' }
         },
-        { mergeFields: ['owner.name', 'owner', 'owner'] },
+        { mergeFields: ['owner.name', 'owner', 'owner'] }
       );
       const result = await getDoc(docRef);
       expect(result.data()).to.deep.equal(finalData);
@@ -482,39 +507,39 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('cannot update nonexistent document', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return updateDoc(doc, { owner: 'abc' })
         .then(
           () => Promise.reject('update should have failed.'),
-          (err) => {
+          err => {
             expect(err.message).to.exist;
             expect(err.code).to.equal('not-found');
-          },
+          }
         )
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists()).to.equal(false);
         });
     });
   });
 
   it('can delete a field with an update', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         desc: 'Description',
-        owner: { name: 'Jonny', email: 'abc@xyz.com' },
+        owner: { name: 'Jonny', email: 'abc@xyz.com' }
       };
       const updateData = {
-        'owner.email': deleteField(),
+        'owner.email': deleteField()
       };
       const finalData = {
         desc: 'Description',
-        owner: { name: 'Jonny' },
+        owner: { name: 'Jonny' }
       };
       return setDoc(doc, initialData)
         .then(() => updateDoc(doc, updateData))
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -522,21 +547,29 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can update nested fields', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const initialData = {
         desc: 'Description',
         owner: { name: 'Jonny' },
-        'is.admin': false,
+        'is.admin': false
       };
       const finalData = {
         desc: 'Description',
         owner: { name: 'Sebastian' },
-        'is.admin': true,
+        'is.admin': true
       };
       return setDoc(doc, initialData)
-        .then(() => updateDoc(doc, 'owner.name', 'Sebastian', new FieldPath('is.admin'), true))
+        .then(() =>
+          updateDoc(
+            doc,
+            'owner.name',
+            'Sebastian',
+            new FieldPath('is.admin'),
+            true
+          )
+        )
         .then(() => getDoc(doc))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -544,11 +577,11 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can specify updated field multiple times', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, {})
         .then(() => updateDoc(doc, 'field', 100, new FieldPath('field'), 200))
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal({ field: 200 });
         });
     });
@@ -556,30 +589,31 @@ apiDescribe('Database', (persistence) => {
 
   describe('vector embeddings', () => {
     it('can write and read vector embeddings', async () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         const ref = await addDoc(coll, {
           vector0: vector([0.0]),
-          vector1: vector([1, 2, 3.99]),
+          vector1: vector([1, 2, 3.99])
         });
         await setDoc(ref, {
           vector0: vector([0.0]),
           vector1: vector([1, 2, 3.99]),
-          vector2: vector([0, 0, 0]),
+          vector2: vector([0, 0, 0])
         });
         await updateDoc(ref, {
-          vector3: vector([-1, -200, -999]),
+          vector3: vector([-1, -200, -999])
         });
 
         const snap1 = await getDoc(ref);
         expect(snap1.get('vector0').isEqual(vector([0.0]))).to.be.true;
         expect(snap1.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be.true;
         expect(snap1.get('vector2').isEqual(vector([0, 0, 0]))).to.be.true;
-        expect(snap1.get('vector3').isEqual(vector([-1, -200, -999]))).to.be.true;
+        expect(snap1.get('vector3').isEqual(vector([-1, -200, -999]))).to.be
+          .true;
       });
     });
 
     it('can listen to documents with vectors', async () => {
-      return withTestCollection(persistence, {}, async (randomCol) => {
+      return withTestCollection(persistence, {}, async randomCol => {
         const ref = doc(randomCol);
         const initialDeferred = new Deferred<void>();
         const createDeferred = new Deferred<void>();
@@ -592,7 +626,7 @@ apiDescribe('Database', (persistence) => {
           createDeferred,
           setDeferred,
           updateDeferred,
-          deleteDeferred,
+          deleteDeferred
         ];
         let idx = 0;
         let document: DocumentSnapshot | null = null;
@@ -614,35 +648,39 @@ apiDescribe('Database', (persistence) => {
         await setDoc(ref, {
           purpose: 'vector tests',
           vector0: vector([0.0]),
-          vector1: vector([1, 2, 3.99]),
+          vector1: vector([1, 2, 3.99])
         });
 
         await createDeferred.promise;
         expect(document).to.be.not.null;
         expect(document!.get('vector0').isEqual(vector([0.0]))).to.be.true;
-        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be.true;
+        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be
+          .true;
 
         await setDoc(ref, {
           purpose: 'vector tests',
           vector0: vector([0.0]),
           vector1: vector([1, 2, 3.99]),
-          vector2: vector([0, 0, 0]),
+          vector2: vector([0, 0, 0])
         });
         await setDeferred.promise;
         expect(document).to.be.not.null;
         expect(document!.get('vector0').isEqual(vector([0.0]))).to.be.true;
-        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be.true;
+        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be
+          .true;
         expect(document!.get('vector2').isEqual(vector([0, 0, 0]))).to.be.true;
 
         await updateDoc(ref, {
-          vector3: vector([-1, -200, -999]),
+          vector3: vector([-1, -200, -999])
         });
         await updateDeferred.promise;
         expect(document).to.be.not.null;
         expect(document!.get('vector0').isEqual(vector([0.0]))).to.be.true;
-        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be.true;
+        expect(document!.get('vector1').isEqual(vector([1, 2, 3.99]))).to.be
+          .true;
         expect(document!.get('vector2').isEqual(vector([0, 0, 0]))).to.be.true;
-        expect(document!.get('vector3').isEqual(vector([-1, -200, -999]))).to.be.true;
+        expect(document!.get('vector3').isEqual(vector([-1, -200, -999]))).to.be
+          .true;
 
         await deleteDoc(ref);
         await deleteDeferred.promise;
@@ -669,7 +707,7 @@ apiDescribe('Database', (persistence) => {
         { embedding: vector([1, 2, 100, 4, 4]) },
         { embedding: vector([100, 2, 3, 4, 5]) },
         { embedding: { HELLO: 'WORLD' } },
-        { embedding: { hello: 'world' } },
+        { embedding: { hello: 'world' } }
       ];
 
       const docs = docsInOrder.reduce(
@@ -677,10 +715,10 @@ apiDescribe('Database', (persistence) => {
           obj[Math.random().toString()] = doc;
           return obj;
         },
-        {} as { [i: string]: DocumentData },
+        {} as { [i: string]: DocumentData }
       );
 
-      return withTestCollection(persistence, docs, async (randomCol) => {
+      return withTestCollection(persistence, docs, async randomCol => {
         // We validate that the SDK orders the vector field the same way as the backend
         // by comparing the sort order of vector fields from getDocsFromServer and
         // onSnapshot. onSnapshot will return sort order of the SDK,
@@ -691,12 +729,12 @@ apiDescribe('Database', (persistence) => {
 
         const unsubscribe = onSnapshot(
           orderedQuery,
-          (snapshot) => {
+          snapshot => {
             gotInitialSnapshot.resolve(snapshot);
           },
-          (err) => {
+          err => {
             gotInitialSnapshot.reject!(err);
-          },
+          }
         );
 
         const watchSnapshot = await gotInitialSnapshot.promise;
@@ -706,7 +744,9 @@ apiDescribe('Database', (persistence) => {
 
         // Compare the snapshot (including sort order) of a snapshot
         // from Query.onSnapshot() to an actual snapshot from Query.get()
-        expect(toDataArray(watchSnapshot)).to.deep.equal(toDataArray(getSnapshot));
+        expect(toDataArray(watchSnapshot)).to.deep.equal(
+          toDataArray(getSnapshot)
+        );
 
         // Compare the snapshot (including sort order) of a snapshot
         // from Query.onSnapshot() to the expected sort order from
@@ -734,7 +774,7 @@ apiDescribe('Database', (persistence) => {
           { embedding: vector([1, 2, 100, 4, 4]) },
           { embedding: vector([100, 2, 3, 4, 5]) },
           { embedding: { HELLO: 'WORLD' } },
-          { embedding: { hello: 'world' } },
+          { embedding: { hello: 'world' } }
         ];
 
         const documentIds: string[] = [];
@@ -745,33 +785,37 @@ apiDescribe('Database', (persistence) => {
             obj[documentId] = doc;
             return obj;
           },
-          {} as { [i: string]: DocumentData },
+          {} as { [i: string]: DocumentData }
         );
 
-        return withTestCollection(persistence, docs, async (randomCol) => {
+        return withTestCollection(persistence, docs, async randomCol => {
           const orderedQuery = query(randomCol, orderBy('embedding'));
-          await checkOnlineAndOfflineResultsMatch(randomCol, orderedQuery, ...documentIds);
+          await checkOnlineAndOfflineResultsMatch(
+            randomCol,
+            orderedQuery,
+            ...documentIds
+          );
 
           const orderedQueryLessThan = query(
             randomCol,
             orderBy('embedding'),
-            where('embedding', '<', vector([1, 2, 100, 4, 4])),
+            where('embedding', '<', vector([1, 2, 100, 4, 4]))
           );
           await checkOnlineAndOfflineResultsMatch(
             randomCol,
             orderedQueryLessThan,
-            ...documentIds.slice(2, 11),
+            ...documentIds.slice(2, 11)
           );
 
           const orderedQueryGreaterThan = query(
             randomCol,
             orderBy('embedding'),
-            where('embedding', '>', vector([1, 2, 100, 4, 4])),
+            where('embedding', '>', vector([1, 2, 100, 4, 4]))
           );
           await checkOnlineAndOfflineResultsMatch(
             randomCol,
             orderedQueryGreaterThan,
-            ...documentIds.slice(12, 13),
+            ...documentIds.slice(12, 13)
           );
         });
       });
@@ -782,7 +826,7 @@ apiDescribe('Database', (persistence) => {
     const invalidDocValues = [undefined, null, 0, 'foo', ['a'], new Date()];
     for (const val of invalidDocValues) {
       it('set/update should reject: ' + val, () => {
-        return withTestDoc(persistence, async (doc) => {
+        return withTestDoc(persistence, async doc => {
           // Intentionally passing bad types.
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
           expect(() => setDoc(doc, val as any)).to.throw();
@@ -795,10 +839,10 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('CollectionRef.add() resolves with resulting DocumentRef.', () => {
-    return withTestCollection(persistence, {}, (coll) => {
+    return withTestCollection(persistence, {}, coll => {
       return addDoc(coll, { foo: 1 })
-        .then((docRef) => getDoc(docRef))
-        .then((docSnap) => {
+        .then(docRef => getDoc(docRef))
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal({ foo: 1 });
         });
     });
@@ -806,14 +850,14 @@ apiDescribe('Database', (persistence) => {
 
   it('onSnapshotsInSync fires after listeners are in sync', () => {
     const testDocs = {
-      a: { foo: 1 },
+      a: { foo: 1 }
     };
     return withTestCollection(persistence, testDocs, async (coll, db) => {
       let events: string[] = [];
       const gotInitialSnapshot = new Deferred<void>();
       const docA = doc(coll, 'a');
 
-      onSnapshot(docA, (snap) => {
+      onSnapshot(docA, snap => {
         events.push('doc');
         gotInitialSnapshot.resolve();
       });
@@ -827,7 +871,11 @@ apiDescribe('Database', (persistence) => {
           // We should have an initial snapshots-in-sync event, then a snapshot
           // event for set(), then another event to indicate we're in sync
           // again.
-          expect(events).to.deep.equal(['snapshots-in-sync', 'doc', 'snapshots-in-sync']);
+          expect(events).to.deep.equal([
+            'snapshots-in-sync',
+            'doc',
+            'snapshots-in-sync'
+          ]);
           done.resolve();
         }
       });
@@ -837,174 +885,228 @@ apiDescribe('Database', (persistence) => {
     });
   });
 
-  apiDescribe('Queries are validated client-side', (persistence) => {
+  apiDescribe('Queries are validated client-side', persistence => {
     // NOTE: Failure cases are validated in validation_test.ts
 
     it('same inequality fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>=', 32), where('x', '<=', 'cat'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>=', 32), where('x', '<=', 'cat'))
+        ).not.to.throw();
       });
     });
 
     it('inequality and equality on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>=', 32), where('y', '==', 'cat'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>=', 32), where('y', '==', 'cat'))
+        ).not.to.throw();
       });
     });
 
     it('inequality on multiple fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>=', 32), where('y', '!=', 'cat'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>=', 32), where('y', '!=', 'cat'))
+        ).not.to.throw();
       });
     });
 
     it('inequality with key fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where(documentId(), '>=', 'aa'), where('x', '>=', 32)),
+          query(coll, where(documentId(), '>=', 'aa'), where('x', '>=', 32))
         ).not.to.throw();
       });
     });
 
     it('inequality and array-contains on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>=', 32), where('y', 'array-contains', 'cat')),
+          query(coll, where('x', '>=', 32), where('y', 'array-contains', 'cat'))
         ).not.to.throw();
       });
     });
 
     it('inequality and array-contains-any on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>=', 32), where('y', 'array-contains-any', [1, 2])),
+          query(
+            coll,
+            where('x', '>=', 32),
+            where('y', 'array-contains-any', [1, 2])
+          )
         ).not.to.throw();
       });
     });
 
     it('multiple inequality and array-contains on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
           query(
             coll,
             where('x', '>=', 32),
             where('y', 'array-contains', 'cat'),
-            where('z', '<=', 42),
-          ),
+            where('z', '<=', 42)
+          )
         ).not.to.throw();
       });
     });
 
     it('multiple inequality and array-contains-any on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
           query(
             coll,
             where('x', '>=', 32),
             where('y', 'array-contains-any', [1, 2]),
-            where('z', '<=', 42),
-          ),
+            where('z', '<=', 42)
+          )
         ).not.to.throw();
       });
     });
 
     it('inequality and IN on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>=', 32), where('y', 'in', [1, 2]))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>=', 32), where('y', 'in', [1, 2]))
+        ).not.to.throw();
       });
     });
 
     it('multiple inequality and IN on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>=', 32), where('y', 'in', [1, 2]), where('z', '<=', 42)),
+          query(
+            coll,
+            where('x', '>=', 32),
+            where('y', 'in', [1, 2]),
+            where('z', '<=', 42)
+          )
         ).not.to.throw();
       });
     });
 
     it('inequality and NOT IN on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>=', 32), where('y', 'not-in', [1, 2])),
+          query(coll, where('x', '>=', 32), where('y', 'not-in', [1, 2]))
         ).not.to.throw();
       });
     });
 
     it('multiple inequality and NOT IN on different fields works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>=', 32), where('y', 'not-in', [1, 2]), where('z', '<=', 42)),
+          query(
+            coll,
+            where('x', '>=', 32),
+            where('y', 'not-in', [1, 2]),
+            where('z', '<=', 42)
+          )
         ).not.to.throw();
       });
     });
 
     it('inequality same as orderBy works.', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>', 32), orderBy('x'))).not.to.throw();
-        expect(() => query(coll, orderBy('x'), where('x', '>', 32))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>', 32), orderBy('x'))
+        ).not.to.throw();
+        expect(() =>
+          query(coll, orderBy('x'), where('x', '>', 32))
+        ).not.to.throw();
       });
     });
 
     it('!= same as orderBy works.', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '!=', 32), orderBy('x'))).not.to.throw();
-        expect(() => query(coll, orderBy('x'), where('x', '!=', 32))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '!=', 32), orderBy('x'))
+        ).not.to.throw();
+        expect(() =>
+          query(coll, orderBy('x'), where('x', '!=', 32))
+        ).not.to.throw();
       });
     });
 
     it('equality different than orderBy works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, orderBy('x'), where('y', '==', 'cat'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, orderBy('x'), where('y', '==', 'cat'))
+        ).not.to.throw();
       });
     });
 
     it('inequality different than orderBy works.', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, where('x', '>', 32), orderBy('y'))).not.to.throw();
-        expect(() => query(coll, orderBy('y'), where('x', '>', 32))).not.to.throw();
-        expect(() => query(coll, where('x', '>', 32), orderBy('y'), orderBy('z'))).not.to.throw();
-        expect(() => query(coll, orderBy('y'), where('x', '>', 32), orderBy('x'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, where('x', '>', 32), orderBy('y'))
+        ).not.to.throw();
+        expect(() =>
+          query(coll, orderBy('y'), where('x', '>', 32))
+        ).not.to.throw();
+        expect(() =>
+          query(coll, where('x', '>', 32), orderBy('y'), orderBy('z'))
+        ).not.to.throw();
+        expect(() =>
+          query(coll, orderBy('y'), where('x', '>', 32), orderBy('x'))
+        ).not.to.throw();
       });
     });
 
     it('multiple inequality different from orderBy works.', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, where('x', '>', 32), where('y', '!=', 'cat'), orderBy('z')),
+          query(
+            coll,
+            where('x', '>', 32),
+            where('y', '!=', 'cat'),
+            orderBy('z')
+          )
         ).not.to.throw();
         expect(() =>
-          query(coll, orderBy('z'), where('x', '>', 32), where('y', '!=', 'cat')),
+          query(
+            coll,
+            orderBy('z'),
+            where('x', '>', 32),
+            where('y', '!=', 'cat')
+          )
         ).not.to.throw();
       });
     });
 
     it('array-contains different than orderBy works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, orderBy('x'), where('y', 'array-contains', 'cat'))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, orderBy('x'), where('y', 'array-contains', 'cat'))
+        ).not.to.throw();
       });
     });
 
     it('IN different than orderBy works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
-        expect(() => query(coll, orderBy('x'), where('y', 'in', [1, 2]))).not.to.throw();
+      return withTestCollection(persistence, {}, async coll => {
+        expect(() =>
+          query(coll, orderBy('x'), where('y', 'in', [1, 2]))
+        ).not.to.throw();
       });
     });
 
     it('array-contains-any different than orderBy works', () => {
-      return withTestCollection(persistence, {}, async (coll) => {
+      return withTestCollection(persistence, {}, async coll => {
         expect(() =>
-          query(coll, orderBy('x'), where('y', 'array-contains-any', [1, 2])),
+          query(coll, orderBy('x'), where('y', 'array-contains-any', [1, 2]))
         ).not.to.throw();
       });
     });
   });
 
   it('DocumentSnapshot events for nonexistent document', () => {
-    return withTestCollection(persistence, {}, (col) => {
+    return withTestCollection(persistence, {}, col => {
       const docA = doc(col);
       const storeEvent = new EventsAccumulator<DocumentSnapshot>();
       onSnapshot(docA, storeEvent.storeEvent);
-      return storeEvent.awaitEvent().then((snap) => {
+      return storeEvent.awaitEvent().then(snap => {
         expect(snap.exists()).to.be.false;
         expect(snap.data()).to.equal(undefined);
         return storeEvent.assertNoAdditionalEvents();
@@ -1013,25 +1115,25 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('DocumentSnapshot events for add data to document', () => {
-    return withTestCollection(persistence, {}, (col) => {
+    return withTestCollection(persistence, {}, col => {
       const docA = doc(col);
       const storeEvent = new EventsAccumulator<DocumentSnapshot>();
       onSnapshot(docA, { includeMetadataChanges: true }, storeEvent.storeEvent);
       return storeEvent
         .awaitEvent()
-        .then((snap) => {
+        .then(snap => {
           expect(snap.exists()).to.be.false;
           expect(snap.data()).to.equal(undefined);
         })
         .then(() => setDoc(docA, { a: 1 }))
         .then(() => storeEvent.awaitEvent())
-        .then((snap) => {
+        .then(snap => {
           expect(snap.exists()).to.be.true;
           expect(snap.data()).to.deep.equal({ a: 1 });
           expect(snap.metadata.hasPendingWrites).to.be.true;
         })
         .then(() => storeEvent.awaitEvent())
-        .then((snap) => {
+        .then(snap => {
           expect(snap.exists()).to.be.true;
           expect(snap.data()).to.deep.equal({ a: 1 });
           // This event could be a metadata change for fromCache as well.
@@ -1046,24 +1148,24 @@ apiDescribe('Database', (persistence) => {
     const initialData = { a: 1 };
     const changedData = { b: 2 };
 
-    return withTestCollection(persistence, { key1: initialData }, (col) => {
+    return withTestCollection(persistence, { key1: initialData }, col => {
       const doc1 = doc(col, 'key1');
       const storeEvent = new EventsAccumulator<DocumentSnapshot>();
       onSnapshot(doc1, { includeMetadataChanges: true }, storeEvent.storeEvent);
       return storeEvent
         .awaitEvent()
-        .then((snap) => {
+        .then(snap => {
           expect(snap.data()).to.deep.equal(initialData);
           expect(snap.metadata.hasPendingWrites).to.be.false;
         })
         .then(() => setDoc(doc1, changedData))
         .then(() => storeEvent.awaitEvent())
-        .then((snap) => {
+        .then(snap => {
           expect(snap.data()).to.deep.equal(changedData);
           expect(snap.metadata.hasPendingWrites).to.be.true;
         })
         .then(() => storeEvent.awaitEvent())
-        .then((snap) => {
+        .then(snap => {
           expect(snap.data()).to.deep.equal(changedData);
           // This event could be a metadata change for fromCache as well.
           // We comment this line out to reduce flakiness.
@@ -1076,20 +1178,20 @@ apiDescribe('Database', (persistence) => {
   it('DocumentSnapshot events for delete data in document', () => {
     const initialData = { a: 1 };
 
-    return withTestCollection(persistence, { key1: initialData }, (col) => {
+    return withTestCollection(persistence, { key1: initialData }, col => {
       const doc1 = doc(col, 'key1');
       const storeEvent = new EventsAccumulator<DocumentSnapshot>();
       onSnapshot(doc1, { includeMetadataChanges: true }, storeEvent.storeEvent);
       return storeEvent
         .awaitEvent()
-        .then((snap) => {
+        .then(snap => {
           expect(snap.exists()).to.be.true;
           expect(snap.data()).to.deep.equal(initialData);
           expect(snap.metadata.hasPendingWrites).to.be.false;
         })
         .then(() => deleteDoc(doc1))
         .then(() => storeEvent.awaitEvent())
-        .then((snap) => {
+        .then(snap => {
           expect(snap.exists()).to.be.false;
           expect(snap.data()).to.equal(undefined);
           expect(snap.metadata.hasPendingWrites).to.be.false;
@@ -1099,7 +1201,7 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('Listen can be called multiple times', () => {
-    return withTestCollection(persistence, {}, (coll) => {
+    return withTestCollection(persistence, {}, coll => {
       const docA = doc(coll);
       const deferred1 = new Deferred<void>();
       const deferred2 = new Deferred<void>();
@@ -1118,25 +1220,33 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const initialData = { a: 1 };
       const finalData = { a: 2 };
-      await withTestDocAndInitialData(persistence, initialData, async (docRef, db) => {
-        const doc = await getDoc(docRef);
-        const accumulator = new EventsAccumulator<DocumentSnapshot>();
-        const unsubscribe = onSnapshotResume(db, doc.toJSON(), accumulator.storeEvent);
-        await accumulator
-          .awaitEvent()
-          .then((snap) => {
-            console.error('DEDB accumulator event 1');
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(initialData);
-          })
-          .then(() => setDoc(docRef, finalData))
-          .then(() => accumulator.awaitEvent())
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(finalData);
-          });
-        unsubscribe();
-      });
+      await withTestDocAndInitialData(
+        persistence,
+        initialData,
+        async (docRef, db) => {
+          const doc = await getDoc(docRef);
+          const accumulator = new EventsAccumulator<DocumentSnapshot>();
+          const unsubscribe = onSnapshotResume(
+            db,
+            doc.toJSON(),
+            accumulator.storeEvent
+          );
+          await accumulator
+            .awaitEvent()
+            .then(snap => {
+              console.error('DEDB accumulator event 1');
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(initialData);
+            })
+            .then(() => setDoc(docRef, finalData))
+            .then(() => accumulator.awaitEvent())
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(finalData);
+            });
+          unsubscribe();
+        }
+      );
     }
   });
 
@@ -1144,24 +1254,32 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const initialData = { a: 1 };
       const finalData = { a: 2 };
-      await withTestDocAndInitialData(persistence, initialData, async (docRef, db) => {
-        const doc = await getDoc(docRef);
-        const accumulator = new EventsAccumulator<DocumentSnapshot>();
-        const unsubscribe = onSnapshotResume(db, doc.toJSON(), accumulator.storeEvent);
-        await accumulator
-          .awaitEvent()
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(initialData);
-          })
-          .then(() => setDoc(docRef, finalData))
-          .then(() => accumulator.awaitEvent())
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(finalData);
-          });
-        unsubscribe();
-      });
+      await withTestDocAndInitialData(
+        persistence,
+        initialData,
+        async (docRef, db) => {
+          const doc = await getDoc(docRef);
+          const accumulator = new EventsAccumulator<DocumentSnapshot>();
+          const unsubscribe = onSnapshotResume(
+            db,
+            doc.toJSON(),
+            accumulator.storeEvent
+          );
+          await accumulator
+            .awaitEvent()
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(initialData);
+            })
+            .then(() => setDoc(docRef, finalData))
+            .then(() => accumulator.awaitEvent())
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(finalData);
+            });
+          unsubscribe();
+        }
+      );
     }
   });
 
@@ -1169,49 +1287,53 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const initialData = { a: 1 };
       const finalData = { a: 2 };
-      await withTestDocAndInitialData(persistence, initialData, async (docRef, db) => {
-        const doc = await getDoc(docRef);
-        const accumulator = new EventsAccumulator<DocumentSnapshot>();
-        const unsubscribe = onSnapshotResume(db, doc.toJSON(), {
-          next: accumulator.storeEvent,
-        });
-        await accumulator
-          .awaitEvent()
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(initialData);
-          })
-          .then(() => setDoc(docRef, finalData))
-          .then(() => accumulator.awaitEvent())
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(finalData);
+      await withTestDocAndInitialData(
+        persistence,
+        initialData,
+        async (docRef, db) => {
+          const doc = await getDoc(docRef);
+          const accumulator = new EventsAccumulator<DocumentSnapshot>();
+          const unsubscribe = onSnapshotResume(db, doc.toJSON(), {
+            next: accumulator.storeEvent
           });
-        unsubscribe();
-      });
+          await accumulator
+            .awaitEvent()
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(initialData);
+            })
+            .then(() => setDoc(docRef, finalData))
+            .then(() => accumulator.awaitEvent())
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(finalData);
+            });
+          unsubscribe();
+        }
+      );
     }
   });
 
   it('DocumentSnapshot error events for snapshot created by a bundle', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const json = {
         bundle: 'BadData',
         bundleName: 'bundleName',
-        bundleSource: 'DocumentSnapshot',
+        bundleSource: 'DocumentSnapshot'
       };
       const deferred = new Deferred();
       const unsubscribe = onSnapshotResume(
         db,
         json,
-        (ds) => {
+        ds => {
           expect(ds).to.not.exist;
           deferred.resolve();
         },
-        (err) => {
+        err => {
           expect(err.name).to.exist;
           expect(err.message).to.exist;
           deferred.resolve();
-        },
+        }
       );
       await deferred.promise;
       unsubscribe();
@@ -1219,23 +1341,23 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('DocumentSnapshot observer error events for snapshot created by a bundle', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const json = {
         bundle: 'BadData',
         bundleName: 'bundleName',
-        bundleSource: 'QuerySnapshot',
+        bundleSource: 'QuerySnapshot'
       };
       const deferred = new Deferred();
       const unsubscribe = onSnapshotResume(db, json, {
-        next: (ds) => {
+        next: ds => {
           expect(ds).to.not.exist;
           deferred.resolve();
         },
-        error: (err) => {
+        error: err => {
           expect(err.name).to.exist;
           expect(err.message).to.exist;
           deferred.resolve();
-        },
+        }
       });
       await deferred.promise;
       unsubscribe();
@@ -1246,25 +1368,33 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const initialData = { a: 1 };
       const finalData = { a: 2 };
-      await withTestDocAndInitialData(persistence, initialData, async (docRef, db) => {
-        const doc = await getDoc(docRef);
-        const fromJsonDoc = documentSnapshotFromJSON(db, doc.toJSON());
-        const accumulator = new EventsAccumulator<DocumentSnapshot>();
-        const unsubscribe = onSnapshotResume(db, fromJsonDoc.toJSON(), accumulator.storeEvent);
-        await accumulator
-          .awaitEvent()
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(initialData);
-          })
-          .then(() => setDoc(docRef, finalData))
-          .then(() => accumulator.awaitEvent())
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(finalData);
-          });
-        unsubscribe();
-      });
+      await withTestDocAndInitialData(
+        persistence,
+        initialData,
+        async (docRef, db) => {
+          const doc = await getDoc(docRef);
+          const fromJsonDoc = documentSnapshotFromJSON(db, doc.toJSON());
+          const accumulator = new EventsAccumulator<DocumentSnapshot>();
+          const unsubscribe = onSnapshotResume(
+            db,
+            fromJsonDoc.toJSON(),
+            accumulator.storeEvent
+          );
+          await accumulator
+            .awaitEvent()
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(initialData);
+            })
+            .then(() => setDoc(docRef, finalData))
+            .then(() => accumulator.awaitEvent())
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(finalData);
+            });
+          unsubscribe();
+        }
+      );
     }
   });
 
@@ -1272,25 +1402,32 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const initialData = { a: 1 };
       const finalData = { a: 2 };
-      await withTestDocAndInitialData(persistence, initialData, async (docRef, db) => {
-        const doc = await getDoc(docRef);
-        const fromJsonDoc = documentSnapshotFromJSON(db, doc.toJSON());
-        const accumulator = new EventsAccumulator<DocumentSnapshot>();
-        const unsubscribe = onSnapshot(fromJsonDoc.ref, accumulator.storeEvent);
-        await accumulator
-          .awaitEvent()
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(initialData);
-          })
-          .then(() => setDoc(docRef, finalData))
-          .then(() => accumulator.awaitEvent())
-          .then((snap) => {
-            expect(snap.exists()).to.be.true;
-            expect(snap.data()).to.deep.equal(finalData);
-          });
-        unsubscribe();
-      });
+      await withTestDocAndInitialData(
+        persistence,
+        initialData,
+        async (docRef, db) => {
+          const doc = await getDoc(docRef);
+          const fromJsonDoc = documentSnapshotFromJSON(db, doc.toJSON());
+          const accumulator = new EventsAccumulator<DocumentSnapshot>();
+          const unsubscribe = onSnapshot(
+            fromJsonDoc.ref,
+            accumulator.storeEvent
+          );
+          await accumulator
+            .awaitEvent()
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(initialData);
+            })
+            .then(() => setDoc(docRef, finalData))
+            .then(() => accumulator.awaitEvent())
+            .then(snap => {
+              expect(snap.exists()).to.be.true;
+              expect(snap.data()).to.deep.equal(finalData);
+            });
+          unsubscribe();
+        }
+      );
     }
   });
 
@@ -1298,13 +1435,17 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const testDocs = {
         a: { foo: 1 },
-        b: { bar: 2 },
+        b: { bar: 2 }
       };
       await withTestCollection(persistence, testDocs, async (coll, db) => {
         const querySnap = await getDocs(query(coll, orderBy(documentId())));
         const accumulator = new EventsAccumulator<QuerySnapshot>();
-        const unsubscribe = onSnapshotResume(db, querySnap.toJSON(), accumulator.storeEvent);
-        await accumulator.awaitEvent().then((snap) => {
+        const unsubscribe = onSnapshotResume(
+          db,
+          querySnap.toJSON(),
+          accumulator.storeEvent
+        );
+        await accumulator.awaitEvent().then(snap => {
           expect(snap.docs).not.to.be.null;
           expect(snap.docs.length).to.equal(2);
           expect(snap.docs[0].data()).to.deep.equal(testDocs.a);
@@ -1319,15 +1460,15 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const testDocs = {
         a: { foo: 1 },
-        b: { bar: 2 },
+        b: { bar: 2 }
       };
       await withTestCollection(persistence, testDocs, async (coll, db) => {
         const querySnap = await getDocs(query(coll, orderBy(documentId())));
         const accumulator = new EventsAccumulator<QuerySnapshot>();
         const unsubscribe = onSnapshotResume(db, querySnap.toJSON(), {
-          next: accumulator.storeEvent,
+          next: accumulator.storeEvent
         });
-        await accumulator.awaitEvent().then((snap) => {
+        await accumulator.awaitEvent().then(snap => {
           expect(snap.docs).not.to.be.null;
           expect(snap.docs.length).to.equal(2);
           expect(snap.docs[0].data()).to.deep.equal(testDocs.a);
@@ -1339,25 +1480,25 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('QuerySnapshot error events for snapshot created by a bundle', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const json = {
         bundle: 'BadData',
         bundleName: 'bundleName',
-        bundleSource: 'QuerySnapshot',
+        bundleSource: 'QuerySnapshot'
       };
       const deferred = new Deferred();
       const unsubscribe = onSnapshotResume(
         db,
         json,
-        (qs) => {
+        qs => {
           expect(qs).to.not.exist;
           deferred.resolve();
         },
-        (err) => {
+        err => {
           expect(err.name).to.exist;
           expect(err.message).to.exist;
           deferred.resolve();
-        },
+        }
       );
       await deferred.promise;
       unsubscribe();
@@ -1365,23 +1506,23 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('QuerySnapshot observer error events for snapshot created by a bundle', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const json = {
         bundle: 'BadData',
         bundleName: 'bundleName',
-        bundleSource: 'QuerySnapshot',
+        bundleSource: 'QuerySnapshot'
       };
       const deferred = new Deferred();
       const unsubscribe = onSnapshotResume(db, json, {
-        next: (qs) => {
+        next: qs => {
           expect(qs).to.not.exist;
           deferred.resolve();
         },
-        error: (err) => {
+        error: err => {
           expect(err.name).to.exist;
           expect(err.message).to.exist;
           deferred.resolve();
-        },
+        }
       });
       await deferred.promise;
       unsubscribe();
@@ -1392,16 +1533,20 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const testDocs = {
         a: { foo: 1 },
-        b: { bar: 2 },
+        b: { bar: 2 }
       };
       await withTestCollection(persistence, testDocs, async (coll, db) => {
         const querySnap = await getDocs(query(coll, orderBy(documentId())));
         const refForDocA = querySnap.docs[0].ref;
         const accumulator = new EventsAccumulator<QuerySnapshot>();
-        const unsubscribe = onSnapshotResume(db, querySnap.toJSON(), accumulator.storeEvent);
+        const unsubscribe = onSnapshotResume(
+          db,
+          querySnap.toJSON(),
+          accumulator.storeEvent
+        );
         await accumulator
           .awaitEvent()
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal(testDocs.a);
@@ -1409,7 +1554,7 @@ apiDescribe('Database', (persistence) => {
           })
           .then(() => setDoc(refForDocA, { foo: 0 }))
           .then(() => accumulator.awaitEvent())
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal({ foo: 0 });
@@ -1424,7 +1569,7 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const testDocs = {
         a: { foo: 1 },
-        b: { bar: 2 },
+        b: { bar: 2 }
       };
       await withTestCollection(persistence, testDocs, async (coll, db) => {
         const querySnap = await getDocs(query(coll, orderBy(documentId())));
@@ -1435,11 +1580,11 @@ apiDescribe('Database', (persistence) => {
         const unsubscribe = onSnapshotResume(
           db,
           querySnapFromJson.toJSON(),
-          accumulator.storeEvent,
+          accumulator.storeEvent
         );
         await accumulator
           .awaitEvent()
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal(testDocs.a);
@@ -1447,7 +1592,7 @@ apiDescribe('Database', (persistence) => {
           })
           .then(() => setDoc(refForDocA, { foo: 0 }))
           .then(() => accumulator.awaitEvent())
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal({ foo: 0 });
@@ -1462,17 +1607,20 @@ apiDescribe('Database', (persistence) => {
     if (isNode()) {
       const testDocs = {
         a: { foo: 1 },
-        b: { bar: 2 },
+        b: { bar: 2 }
       };
       await withTestCollection(persistence, testDocs, async (coll, db) => {
         const querySnap = await getDocs(query(coll, orderBy(documentId())));
         const querySnapFromJson = querySnapshotFromJSON(db, querySnap.toJSON());
         const refForDocA = querySnapFromJson.docs[0].ref;
         const accumulator = new EventsAccumulator<QuerySnapshot>();
-        const unsubscribe = onSnapshot(querySnapFromJson.query, accumulator.storeEvent);
+        const unsubscribe = onSnapshot(
+          querySnapFromJson.query,
+          accumulator.storeEvent
+        );
         await accumulator
           .awaitEvent()
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal(testDocs.a);
@@ -1480,7 +1628,7 @@ apiDescribe('Database', (persistence) => {
           })
           .then(() => setDoc(refForDocA, { foo: 0 }))
           .then(() => accumulator.awaitEvent())
-          .then((snap) => {
+          .then(snap => {
             expect(snap.docs).not.to.be.null;
             expect(snap.docs.length).to.equal(2);
             expect(snap.docs[0].data()).to.deep.equal({ foo: 0 });
@@ -1492,10 +1640,10 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('Metadata only changes are not fired when no options provided', () => {
-    return withTestDoc(persistence, (docRef) => {
+    return withTestDoc(persistence, docRef => {
       const secondUpdateFound = new Deferred();
       let count = 0;
-      const unlisten = onSnapshot(docRef, (doc) => {
+      const unlisten = onSnapshot(docRef, doc => {
         if (doc) {
           count++;
           if (count === 1) {
@@ -1523,7 +1671,7 @@ apiDescribe('Database', (persistence) => {
   // eslint-disable-next-line no-restricted-properties
   describe('Listens are rejected remotely:', () => {
     it('will reject listens', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const deferred = new Deferred();
         const queryForRejection = collection(db, 'a/__badpath__/b');
         onSnapshot(
@@ -1533,14 +1681,14 @@ apiDescribe('Database', (persistence) => {
             expect(err.name).to.exist;
             expect(err.message).to.exist;
             deferred.resolve();
-          },
+          }
         );
         await deferred.promise;
       });
     });
 
     it('will reject same listens twice in a row', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const deferred = new Deferred();
         const queryForRejection = collection(db, 'a/__badpath__/b');
         onSnapshot(
@@ -1556,71 +1704,71 @@ apiDescribe('Database', (persistence) => {
                 expect(err2.name).to.exist;
                 expect(err2.message).to.exist;
                 deferred.resolve();
-              },
+              }
             );
-          },
+          }
         );
         await deferred.promise;
       });
     });
 
     it('will reject gets', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const queryForRejection = collection(db, 'a/__badpath__/b');
         await getDocs(queryForRejection).then(
           () => {
             expect.fail('Promise resolved even though error was expected.');
           },
-          (err) => {
+          err => {
             expect(err.name).to.exist;
             expect(err.message).to.exist;
-          },
+          }
         );
       });
     });
 
     it('will reject gets twice in a row', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const queryForRejection = collection(db, 'a/__badpath__/b');
         return getDocs(queryForRejection)
           .then(
             () => {
               expect.fail('Promise resolved even though error was expected.');
             },
-            (err) => {
+            err => {
               expect(err.name).to.exist;
               expect(err.message).to.exist;
-            },
+            }
           )
           .then(() => getDocs(queryForRejection))
           .then(
             () => {
               expect.fail('Promise resolved even though error was expected.');
             },
-            (err) => {
+            err => {
               expect(err.name).to.exist;
               expect(err.message).to.exist;
-            },
+            }
           );
       });
     });
   });
 
   it('exposes "firestore" on document references.', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       expect(doc(db, 'foo/bar').firestore).to.equal(db);
     });
   });
 
   it('exposes "firestore" on query references.', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       expect(query(collection(db, 'foo'), limit(5)).firestore).to.equal(db);
     });
   });
 
   it('can compare DocumentReference instances with isEqual().', () => {
-    return withTestDb(persistence, (firestore) => {
-      return withTestDb(persistence, async (otherFirestore) => {
+    return withTestDb(persistence, firestore => {
+      return withTestDb(persistence, async otherFirestore => {
         const docRef = doc(firestore, 'foo/bar');
         expect(refEqual(docRef, doc(firestore, 'foo/bar'))).to.be.true;
         expect(refEqual(collection(docRef, 'baz').parent!, docRef)).to.be.true;
@@ -1633,19 +1781,31 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can compare Query instances with isEqual().', () => {
-    return withTestDb(persistence, (firestore) => {
-      return withTestDb(persistence, async (otherFirestore) => {
-        const query1 = query(collection(firestore, 'foo'), orderBy('bar'), where('baz', '==', 42));
-        const query2 = query(collection(firestore, 'foo'), orderBy('bar'), where('baz', '==', 42));
+    return withTestDb(persistence, firestore => {
+      return withTestDb(persistence, async otherFirestore => {
+        const query1 = query(
+          collection(firestore, 'foo'),
+          orderBy('bar'),
+          where('baz', '==', 42)
+        );
+        const query2 = query(
+          collection(firestore, 'foo'),
+          orderBy('bar'),
+          where('baz', '==', 42)
+        );
         expect(queryEqual(query1, query2)).to.be.true;
 
-        const query3 = query(collection(firestore, 'foo'), orderBy('BAR'), where('baz', '==', 42));
+        const query3 = query(
+          collection(firestore, 'foo'),
+          orderBy('BAR'),
+          where('baz', '==', 42)
+        );
         expect(queryEqual(query1, query3)).to.be.false;
 
         const query4 = query(
           collection(otherFirestore, 'foo'),
           orderBy('bar'),
-          where('baz', '==', 42),
+          where('baz', '==', 42)
         );
         expect(queryEqual(query4, query1)).to.be.false;
       });
@@ -1653,18 +1813,18 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can compare multiple inequality Query instances with isEqual().', () => {
-    return withTestDb(persistence, async (firestore) => {
+    return withTestDb(persistence, async firestore => {
       const query1 = query(
         collection(firestore, 'foo'),
         where('x', '>=', 42),
         where('y', '!=', 42),
-        orderBy('z'),
+        orderBy('z')
       );
       const query2 = query(
         collection(firestore, 'foo'),
         where('x', '>=', 42),
         where('y', '!=', 42),
-        orderBy('z'),
+        orderBy('z')
       );
       expect(queryEqual(query1, query2)).to.be.true;
 
@@ -1673,14 +1833,14 @@ apiDescribe('Database', (persistence) => {
         collection(firestore, 'foo'),
         where('y', '!=', 42),
         where('x', '>=', 42),
-        orderBy('z'),
+        orderBy('z')
       );
       expect(queryEqual(query1, query3)).to.be.false;
     });
   });
 
   it('can traverse collections and documents.', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const expected = 'a/b/c/d';
       // doc path from root Firestore.
       expect(doc(db, 'a/b/c/d').path).to.deep.equal(expected);
@@ -1689,12 +1849,14 @@ apiDescribe('Database', (persistence) => {
       // doc path from CollectionReference.
       expect(doc(collection(db, 'a'), 'b/c/d').path).to.deep.equal(expected);
       // collection path from DocumentReference.
-      expect(collection(doc(db, 'a/b'), 'c/d/e').path).to.deep.equal(expected + '/e');
+      expect(collection(doc(db, 'a/b'), 'c/d/e').path).to.deep.equal(
+        expected + '/e'
+      );
     });
   });
 
   it('can traverse collection and document parents.', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       let coll = collection(db, 'a/b/c');
       expect(coll.path).to.deep.equal('a/b/c');
 
@@ -1712,9 +1874,14 @@ apiDescribe('Database', (persistence) => {
   it('can queue writes while offline', () => {
     return withTestDoc(persistence, (docRef, firestore) => {
       return disableNetwork(firestore)
-        .then(() => Promise.all([setDoc(docRef, { foo: 'bar' }), enableNetwork(firestore)]))
+        .then(() =>
+          Promise.all([
+            setDoc(docRef, { foo: 'bar' }),
+            enableNetwork(firestore)
+          ])
+        )
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.data()).to.deep.equal({ foo: 'bar' });
         });
     });
@@ -1741,7 +1908,7 @@ apiDescribe('Database', (persistence) => {
           newTestApp(options.projectId!, name),
           DEFAULT_SETTINGS,
           // @ts-ignore internal API usage
-          firestore._databaseId.database,
+          firestore._databaseId.database
         );
         await enableIndexedDbPersistence(firestore2);
         await waitForPendingWrites(firestore2);
@@ -1750,11 +1917,11 @@ apiDescribe('Database', (persistence) => {
         expect(doc2.exists()).to.be.true;
         expect(doc2.metadata.hasPendingWrites).to.be.false;
       });
-    },
+    }
   );
 
   it('rejects subsequent method calls after terminate() is called', async () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       return terminate(db).then(() => {
         expect(() => {
           // eslint-disable-next-line @typescript-eslint/no-floating-promises
@@ -1765,7 +1932,7 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can call terminate() multiple times', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       await terminate(db);
       await terminate(db);
     });
@@ -1775,7 +1942,7 @@ apiDescribe('Database', (persistence) => {
   (persistence.storage === 'indexeddb' ? it : it.skip)(
     'maintains persistence after restarting app',
     async () => {
-      await withTestDoc(persistence, async (docRef) => {
+      await withTestDoc(persistence, async docRef => {
         await setDoc(docRef, { foo: 'bar' });
         const app = docRef.firestore.app;
         const name = app.name;
@@ -1787,14 +1954,14 @@ apiDescribe('Database', (persistence) => {
           newTestApp(options.projectId!, name),
           undefined,
           // @ts-ignore internal API usage
-          docRef.firestore._databaseId.database,
+          docRef.firestore._databaseId.database
         );
         await enableIndexedDbPersistence(firestore2);
         const docRef2 = doc(firestore2, docRef.path);
         const docSnap2 = await getDocFromCache(docRef2);
         expect(docSnap2.exists()).to.be.true;
       });
-    },
+    }
   );
 
   // eslint-disable-next-line no-restricted-properties
@@ -1809,36 +1976,40 @@ apiDescribe('Database', (persistence) => {
 
         await deleteApp(app);
         await clearIndexedDbPersistence(firestore);
-        const firestore2 = newTestFirestore(newTestApp(options.projectId!, name));
+        const firestore2 = newTestFirestore(
+          newTestApp(options.projectId!, name)
+        );
         await enableIndexedDbPersistence(firestore2);
         const docRef2 = doc(firestore2, docRef.path);
         await expect(getDocFromCache(docRef2)).to.eventually.be.rejectedWith(
-          'Failed to get document from cache.',
+          'Failed to get document from cache.'
         );
       });
-    },
+    }
   );
 
   // eslint-disable-next-line no-restricted-properties
   (persistence.storage === 'indexeddb' ? it : it.skip)(
     'can clear persistence if the client has not been initialized',
     async () => {
-      await withTestDoc(persistence, async (docRef) => {
+      await withTestDoc(persistence, async docRef => {
         await setDoc(docRef, { foo: 'bar' });
         const app = docRef.firestore.app;
         const name = app.name;
         const options = app.options;
 
         await deleteApp(app);
-        const firestore2 = newTestFirestore(newTestApp(options.projectId!, name));
+        const firestore2 = newTestFirestore(
+          newTestApp(options.projectId!, name)
+        );
         await clearIndexedDbPersistence(firestore2);
         await enableIndexedDbPersistence(firestore2);
         const docRef2 = doc(firestore2, docRef.path);
         await expect(getDocFromCache(docRef2)).to.eventually.be.rejectedWith(
-          'Failed to get document from cache.',
+          'Failed to get document from cache.'
         );
       });
-    },
+    }
   );
 
   // eslint-disable-next-line no-restricted-properties
@@ -1850,16 +2021,18 @@ apiDescribe('Database', (persistence) => {
         const expectedError =
           'Persistence can only be cleared before a Firestore instance is ' +
           'initialized or after it is terminated.';
-        expect(() => clearIndexedDbPersistence(firestore)).to.throw(expectedError);
+        expect(() => clearIndexedDbPersistence(firestore)).to.throw(
+          expectedError
+        );
       });
-    },
+    }
   );
 
   it('can get documents while offline', async () => {
     await withTestDoc(persistence, async (docRef, firestore) => {
       await disableNetwork(firestore);
       await expect(getDoc(docRef)).to.eventually.be.rejectedWith(
-        'Failed to get document because the client is offline.',
+        'Failed to get document because the client is offline.'
       );
 
       const writePromise = setDoc(docRef, { foo: 'bar' });
@@ -1876,7 +2049,7 @@ apiDescribe('Database', (persistence) => {
   });
 
   it('can enable and disable networking', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       // There's not currently a way to check if networking is in fact disabled,
       // so for now just test that the method is well-behaved and doesn't throw.
       await enableNetwork(db);
@@ -1943,7 +2116,7 @@ apiDescribe('Database', (persistence) => {
   it('can query after firestore restart', async () => {
     return withTestDoc(persistence, async (docRef, firestore) => {
       const deferred: Deferred<FirestoreError> = new Deferred();
-      const unsubscribe = onSnapshot(docRef, (snapshot) => {}, deferred.resolve);
+      const unsubscribe = onSnapshot(docRef, snapshot => {}, deferred.resolve);
 
       // @ts-ignore internal API usage
       await firestore._restart();
@@ -1964,7 +2137,7 @@ apiDescribe('Database', (persistence) => {
   it('query listener throws error on termination', async () => {
     return withTestDoc(persistence, async (docRef, firestore) => {
       const deferred: Deferred<FirestoreError> = new Deferred();
-      const unsubscribe = onSnapshot(docRef, (snapshot) => {}, deferred.resolve);
+      const unsubscribe = onSnapshot(docRef, snapshot => {}, deferred.resolve);
 
       await terminate(firestore);
 
@@ -2005,12 +2178,12 @@ apiDescribe('Database', (persistence) => {
 
   // PORTING NOTE: These tests are for FirestoreDataConverter support and apply
   // only to web.
-  apiDescribe('withConverter() support', (persistence) => {
+  apiDescribe('withConverter() support', persistence => {
     class Post {
       constructor(
         readonly title: string,
         readonly author: string,
-        readonly ref: DocumentReference | null = null,
+        readonly ref: DocumentReference | null = null
       ) {}
       byline(): string {
         return this.title + ', by ' + this.author;
@@ -2025,11 +2198,14 @@ apiDescribe('Database', (persistence) => {
         expect(snapshot).to.be.an.instanceof(QueryDocumentSnapshot);
         const data = snapshot.data();
         return new Post(data.title, data.author, snapshot.ref);
-      },
+      }
     };
 
     const postConverterMerge = {
-      toFirestore(post: WithFieldValue<Post>, options?: SetOptions): DocumentData {
+      toFirestore(
+        post: WithFieldValue<Post>,
+        options?: SetOptions
+      ): DocumentData {
         if (options && ('merge' in options || 'mergeFields' in options)) {
           expect(post).to.not.be.an.instanceof(Post);
         } else {
@@ -2047,12 +2223,14 @@ apiDescribe('Database', (persistence) => {
       fromFirestore(snapshot: QueryDocumentSnapshot): Post {
         const data = snapshot.data();
         return new Post(data.title, data.author, snapshot.ref);
-      },
+      }
     };
 
     it('for DocumentReference.withConverter()', () => {
-      return withTestDb(persistence, async (db) => {
-        const docRef = doc(collection(db, 'posts')).withConverter(postConverter);
+      return withTestDb(persistence, async db => {
+        const docRef = doc(collection(db, 'posts')).withConverter(
+          postConverter
+        );
 
         await setDoc(docRef, new Post('post', 'author'));
         const postData = await getDoc(docRef);
@@ -2063,7 +2241,7 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('for DocumentReference.withConverter(null) ', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const docRef = doc(collection(db, 'posts'))
           .withConverter(postConverter)
           .withConverter(null);
@@ -2073,7 +2251,7 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('for CollectionReference.withConverter()', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const coll = collection(db, 'posts').withConverter(postConverter);
 
         const docRef = await addDoc(coll, new Post('post', 'author'));
@@ -2085,58 +2263,68 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('for CollectionReference.withConverter(null)', () => {
-      return withTestDb(persistence, async (db) => {
-        const coll = collection(db, 'posts').withConverter(postConverter).withConverter(null);
+      return withTestDb(persistence, async db => {
+        const coll = collection(db, 'posts')
+          .withConverter(postConverter)
+          .withConverter(null);
 
         expect(() => addDoc(coll, new Post('post', 'author'))).to.throw();
       });
     });
 
     it('for Query.withConverter()', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         await setDoc(doc(db, 'postings/post1'), {
           title: 'post1',
-          author: 'author1',
+          author: 'author1'
         });
         await setDoc(doc(db, 'postings/post2'), {
           title: 'post2',
-          author: 'author2',
+          author: 'author2'
         });
-        const posts = await getDocs(collectionGroup(db, 'postings').withConverter(postConverter));
+        const posts = await getDocs(
+          collectionGroup(db, 'postings').withConverter(postConverter)
+        );
         expect(posts.size).to.equal(2);
         expect(posts.docs[0].data()!.byline()).to.equal('post1, by author1');
       });
     });
 
     it('for Query.withConverter(null)', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         await setDoc(doc(db, 'postings/post1'), {
           title: 'post1',
-          author: 'author1',
+          author: 'author1'
         });
         const posts = await getDocs(
-          collectionGroup(db, 'postings').withConverter(postConverter).withConverter(null),
+          collectionGroup(db, 'postings')
+            .withConverter(postConverter)
+            .withConverter(null)
         );
         expect(posts.docs[0].data()).to.not.be.an.instanceof(Post);
       });
     });
 
     it('requires the correct converter for Partial usage', async () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const ref = doc(db, 'posts', 'some-post').withConverter(postConverter);
         await setDoc(ref, new Post('walnut', 'author'));
         const batch = writeBatch(db);
-        expect(() => batch.set(ref, { title: 'olive' }, { merge: true })).to.throw(
+        expect(() =>
+          batch.set(ref, { title: 'olive' }, { merge: true })
+        ).to.throw(
           'Function WriteBatch.set() called with invalid ' +
             'data (via `toFirestore()`). Unsupported field value: undefined ' +
-            '(found in field author in document posts/some-post)',
+            '(found in field author in document posts/some-post)'
         );
       });
     });
 
     it('WriteBatch.set() supports partials with merge', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
         const batch = writeBatch(db);
         batch.set(ref, { title: 'olive' }, { merge: true });
@@ -2148,11 +2336,17 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('WriteBatch.set() supports partials with mergeFields', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
         const batch = writeBatch(db);
-        batch.set(ref, { title: 'olive', author: 'writer' }, { mergeFields: ['title'] });
+        batch.set(
+          ref,
+          { title: 'olive', author: 'writer' },
+          { mergeFields: ['title'] }
+        );
         await batch.commit();
         const docSnap = await getDoc(ref);
         expect(docSnap.get('title')).to.equal('olive');
@@ -2161,10 +2355,12 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('Transaction.set() supports partials with merge', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
-        await runTransaction(db, async (tx) => {
+        await runTransaction(db, async tx => {
           tx.set(ref, { title: 'olive' }, { merge: true });
         });
         const docSnap = await getDoc(ref);
@@ -2174,11 +2370,17 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('Transaction.set() supports partials with mergeFields', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
-        await runTransaction(db, async (tx) => {
-          tx.set(ref, { title: 'olive', author: 'person' }, { mergeFields: ['title'] });
+        await runTransaction(db, async tx => {
+          tx.set(
+            ref,
+            { title: 'olive', author: 'person' },
+            { mergeFields: ['title'] }
+          );
         });
         const docSnap = await getDoc(ref);
         expect(docSnap.get('title')).to.equal('olive');
@@ -2187,8 +2389,10 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('DocumentReference.set() supports partials with merge', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
         await setDoc(ref, { title: 'olive' }, { merge: true });
         const docSnap = await getDoc(ref);
@@ -2198,10 +2402,16 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('DocumentReference.set() supports partials with mergeFields', async () => {
-      return withTestDb(persistence, async (db) => {
-        const ref = doc(collection(db, 'posts')).withConverter(postConverterMerge);
+      return withTestDb(persistence, async db => {
+        const ref = doc(collection(db, 'posts')).withConverter(
+          postConverterMerge
+        );
         await setDoc(ref, new Post('walnut', 'author'));
-        await setDoc(ref, { title: 'olive', author: 'writer' }, { mergeFields: ['title'] });
+        await setDoc(
+          ref,
+          { title: 'olive', author: 'writer' },
+          { mergeFields: ['title'] }
+        );
         const docSnap = await getDoc(ref);
         expect(docSnap.get('title')).to.equal('olive');
         expect(docSnap.get('author')).to.equal('author');
@@ -2209,7 +2419,7 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('calls DocumentSnapshot.data() with specified SnapshotOptions', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const docRef = doc(db, 'some/doc').withConverter({
           toFirestore(post: Post): DocumentData {
             return { title: post.title, author: post.author };
@@ -2223,7 +2433,7 @@ apiDescribe('Database', (persistence) => {
 
             const data = snapshot.data(options);
             return new Post(data.title, data.author, snapshot.ref);
-          },
+          }
         });
 
         await setDoc(docRef, new Post('post', 'author'));
@@ -2233,8 +2443,11 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('drops the converter when calling CollectionReference<T>.parent()', () => {
-      return withTestDb(persistence, async (db) => {
-        const postsCollection = collection(db, 'users/user1/posts').withConverter(postConverter);
+      return withTestDb(persistence, async db => {
+        const postsCollection = collection(
+          db,
+          'users/user1/posts'
+        ).withConverter(postConverter);
 
         const usersCollection = postsCollection.parent;
         expect(refEqual(usersCollection!, doc(db, 'users/user1'))).to.be.true;
@@ -2242,11 +2455,17 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('checks converter when comparing with isEqual()', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const postConverter2 = { ...postConverter };
 
-        const postsCollection = collection(db, 'users/user1/posts').withConverter(postConverter);
-        const postsCollection2 = collection(db, 'users/user1/posts').withConverter(postConverter2);
+        const postsCollection = collection(
+          db,
+          'users/user1/posts'
+        ).withConverter(postConverter);
+        const postsCollection2 = collection(
+          db,
+          'users/user1/posts'
+        ).withConverter(postConverter2);
         expect(refEqual(postsCollection, postsCollection2)).to.be.false;
 
         const docRef = doc(db, 'some/doc').withConverter(postConverter);
@@ -2256,7 +2475,7 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('Correct snapshot specified to fromFirestore() when registered with DocumentReference', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const untypedDocRef = doc(collection(db, '/models'));
         const docRef = untypedDocRef.withConverter(postConverter);
         await setDoc(docRef, new Post('post', 'author'));
@@ -2268,8 +2487,11 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('Correct snapshot specified to fromFirestore() when registered with CollectionReference', () => {
-      return withTestDb(persistence, async (db) => {
-        const untypedCollection = collection(doc(collection(db, '/models')), 'sub');
+      return withTestDb(persistence, async db => {
+        const untypedCollection = collection(
+          doc(collection(db, '/models')),
+          'sub'
+        );
         const typedCollection = untypedCollection.withConverter(postConverter);
         const docRef = doc(typedCollection);
         await setDoc(docRef, new Post('post', 'author', docRef));
@@ -2283,14 +2505,14 @@ apiDescribe('Database', (persistence) => {
     });
 
     it('Correct snapshot specified to fromFirestore() when registered with Query', () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const untypedCollection = collection(db, '/models');
         const untypedDocRef = doc(untypedCollection);
         const docRef = untypedDocRef.withConverter(postConverter);
         await setDoc(docRef, new Post('post', 'author', docRef));
         const filteredQuery = query(
           untypedCollection,
-          where(documentId(), '==', docRef.id),
+          where(documentId(), '==', docRef.id)
         ).withConverter(postConverter);
         const querySnapshot = await getDocs(filteredQuery);
         expect(querySnapshot.size).to.equal(1);
@@ -2307,9 +2529,9 @@ apiDescribe('Database', (persistence) => {
         },
         fromFirestore: (snapshot: QueryDocumentSnapshot) => {
           return snapshot.data()['value'] as number;
-        },
+        }
       };
-      return withTestDoc(persistence, async (docRef) => {
+      return withTestDoc(persistence, async docRef => {
         // The line below should compile since the DbModelType type parameter of
         // DocumentReference.withConverter() has a default value.
         const typedDocRef = docRef.withConverter<number>(converter);
@@ -2326,13 +2548,14 @@ apiDescribe('Database', (persistence) => {
         },
         fromFirestore: (snapshot: QueryDocumentSnapshot) => {
           return snapshot.data()['value'] as number;
-        },
+        }
       };
       const testDocs = { doc1: { value: 42 } };
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         // The line below should compile since the DbModelType type parameter of
         // CollectionReference.withConverter() has a default value.
-        const typedCollectionRef = collectionRef.withConverter<number>(converter);
+        const typedCollectionRef =
+          collectionRef.withConverter<number>(converter);
         const snapshot = await getDocs(typedCollectionRef);
         expect(snapshot.size).to.equal(1);
         expect(snapshot.docs[0].data()).to.equal(42);
@@ -2346,10 +2569,10 @@ apiDescribe('Database', (persistence) => {
         },
         fromFirestore: (snapshot: QueryDocumentSnapshot) => {
           return snapshot.data()['value'] as number;
-        },
+        }
       };
       const testDocs = { doc1: { value: 42 } };
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const query_ = query(collectionRef, where('value', '==', 42));
         // The line below should compile since the DbModelType type parameter of
         // Query.withConverter() has a default value.
@@ -2366,20 +2589,26 @@ apiDescribe('Database', (persistence) => {
   it.skip('can set and get data with auto detect long polling enabled', () => {
     const settings = {
       ...DEFAULT_SETTINGS,
-      experimentalAutoDetectLongPolling: true,
+      experimentalAutoDetectLongPolling: true
     };
 
-    return withTestDbsSettings(persistence, DEFAULT_PROJECT_ID, settings, 1, async ([db]) => {
-      const data = { name: 'Rafi', email: 'abc@xyz.com' };
-      const ref = await doc(collection(db, 'users'));
+    return withTestDbsSettings(
+      persistence,
+      DEFAULT_PROJECT_ID,
+      settings,
+      1,
+      async ([db]) => {
+        const data = { name: 'Rafi', email: 'abc@xyz.com' };
+        const ref = await doc(collection(db, 'users'));
 
-      return setDoc(ref, data)
-        .then(() => getDoc(ref))
-        .then((snapshot) => {
-          expect(snapshot.exists()).to.be.ok;
-          expect(snapshot.data()).to.deep.equal(data);
-        });
-    });
+        return setDoc(ref, data)
+          .then(() => getDoc(ref))
+          .then(snapshot => {
+            expect(snapshot.exists()).to.be.ok;
+            expect(snapshot.data()).to.deep.equal(data);
+          });
+      }
+    );
   });
 
   it('can keep docs separate with multi-db when online', () => {
@@ -2398,7 +2627,7 @@ apiDescribe('Database', (persistence) => {
         const ref2 = await doc(collection(db2, 'users'), 'doc1');
         const snapshot2 = await getDocFromServer(ref2);
         expect(snapshot2.exists()).to.not.be.ok;
-      },
+      }
     );
   });
 
@@ -2419,15 +2648,15 @@ apiDescribe('Database', (persistence) => {
 
         const ref2 = await doc(collection(db2, 'users'));
         await expect(getDocFromCache(ref2)).to.eventually.rejectedWith(
-          'Failed to get document from cache.',
+          'Failed to get document from cache.'
         );
-      },
+      }
     );
   });
 
   it('Cannot get document from cache with eager GC enabled.', () => {
     const initialData = { key: 'value' };
-    return withTestDb(persistence.toEagerGc(), async (db) => {
+    return withTestDb(persistence.toEagerGc(), async db => {
       const docRef = doc(collection(db, 'test-collection'));
       await setDoc(docRef, initialData);
       await expect(getDocFromCache(docRef)).to.be.rejectedWith('Failed to get');
@@ -2436,10 +2665,10 @@ apiDescribe('Database', (persistence) => {
 
   it('Can get document from cache with Lru GC enabled.', () => {
     const initialData = { key: 'value' };
-    return withTestDb(persistence.toLruGc(), async (db) => {
+    return withTestDb(persistence.toLruGc(), async db => {
       const docRef = doc(collection(db, 'test-collection'));
       await setDoc(docRef, initialData);
-      return getDocFromCache(docRef).then((doc) => {
+      return getDocFromCache(docRef).then(doc => {
         expect(doc.exists()).to.be.true;
         expect(doc.metadata.fromCache).to.be.true;
         expect(doc.data()).to.deep.equal(initialData);
@@ -2449,10 +2678,10 @@ apiDescribe('Database', (persistence) => {
 
   it('Lru GC is enabled by default.', () => {
     const initialData = { key: 'value' };
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, 'test-collection'));
       await setDoc(docRef, initialData);
-      return getDocFromCache(docRef).then((doc) => {
+      return getDocFromCache(docRef).then(doc => {
         expect(doc.exists()).to.be.true;
         expect(doc.metadata.fromCache).to.be.true;
         expect(doc.data()).to.deep.equal(initialData);
@@ -2463,26 +2692,26 @@ apiDescribe('Database', (persistence) => {
   describe('sort documents by DocumentId', () => {
     it('snapshot listener sorts query by DocumentId same way as get query', async () => {
       const testDocs = {
-        A: { a: 1 },
-        a: { a: 1 },
-        Aa: { a: 1 },
+        'A': { a: 1 },
+        'a': { a: 1 },
+        'Aa': { a: 1 },
         '7': { a: 1 },
         '12': { a: 1 },
-        __id7__: { a: 1 },
-        __id12__: { a: 1 },
+        '__id7__': { a: 1 },
+        '__id12__': { a: 1 },
         '__id-2__': { a: 1 },
-        _id1__: { a: 1 },
-        __id1_: { a: 1 },
-        __id: { a: 1 },
+        '_id1__': { a: 1 },
+        '__id1_': { a: 1 },
+        '__id': { a: 1 },
         // largest long numbers
-        __id9223372036854775807__: { a: 1 },
-        __id9223372036854775806__: { a: 1 },
+        '__id9223372036854775807__': { a: 1 },
+        '__id9223372036854775806__': { a: 1 },
         // smallest long numbers
         '__id-9223372036854775808__': { a: 1 },
-        '__id-9223372036854775807__': { a: 1 },
+        '__id-9223372036854775807__': { a: 1 }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy(documentId()));
         const expectedDocs = [
           '__id-9223372036854775808__',
@@ -2499,7 +2728,7 @@ apiDescribe('Database', (persistence) => {
           '__id',
           '__id1_',
           '_id1__',
-          'a',
+          'a'
         ];
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2519,137 +2748,171 @@ apiDescribe('Database', (persistence) => {
       'snapshot listener sorts filtered query by DocumentId same way as get query',
       async () => {
         const testDocs = {
-          A: { a: 1 },
-          a: { a: 1 },
-          Aa: { a: 1 },
+          'A': { a: 1 },
+          'a': { a: 1 },
+          'Aa': { a: 1 },
           '7': { a: 1 },
           '12': { a: 1 },
-          __id7__: { a: 1 },
-          __id12__: { a: 1 },
+          '__id7__': { a: 1 },
+          '__id12__': { a: 1 },
           '__id-2__': { a: 1 },
-          _id1__: { a: 1 },
-          __id1_: { a: 1 },
-          __id: { a: 1 },
+          '_id1__': { a: 1 },
+          '__id1_': { a: 1 },
+          '__id': { a: 1 },
           // largest long numbers
-          __id9223372036854775807__: { a: 1 },
-          __id9223372036854775806__: { a: 1 },
+          '__id9223372036854775807__': { a: 1 },
+          '__id9223372036854775806__': { a: 1 },
           // smallest long numbers
           '__id-9223372036854775808__': { a: 1 },
-          '__id-9223372036854775807__': { a: 1 },
+          '__id-9223372036854775807__': { a: 1 }
         };
 
-        return withTestCollection(persistence, testDocs, async (collectionRef) => {
-          const filteredQuery = query(
-            collectionRef,
-            orderBy(documentId()),
-            where(documentId(), '>', '__id7__'),
-            where(documentId(), '<=', 'Aa'),
-          );
-          const expectedDocs = [
-            '__id12__',
-            '__id9223372036854775806__',
-            '__id9223372036854775807__',
-            '12',
-            '7',
-            'A',
-            'Aa',
-          ];
+        return withTestCollection(
+          persistence,
+          testDocs,
+          async collectionRef => {
+            const filteredQuery = query(
+              collectionRef,
+              orderBy(documentId()),
+              where(documentId(), '>', '__id7__'),
+              where(documentId(), '<=', 'Aa')
+            );
+            const expectedDocs = [
+              '__id12__',
+              '__id9223372036854775806__',
+              '__id9223372036854775807__',
+              '12',
+              '7',
+              'A',
+              'Aa'
+            ];
 
-          const getSnapshot = await getDocsFromServer(filteredQuery);
-          expect(toIds(getSnapshot)).to.deep.equal(expectedDocs);
+            const getSnapshot = await getDocsFromServer(filteredQuery);
+            expect(toIds(getSnapshot)).to.deep.equal(expectedDocs);
 
-          const storeEvent = new EventsAccumulator<QuerySnapshot>();
-          const unsubscribe = onSnapshot(filteredQuery, storeEvent.storeEvent);
-          const watchSnapshot = await storeEvent.awaitEvent();
-          expect(toIds(watchSnapshot)).to.deep.equal(expectedDocs);
-          unsubscribe();
-        });
-      },
+            const storeEvent = new EventsAccumulator<QuerySnapshot>();
+            const unsubscribe = onSnapshot(
+              filteredQuery,
+              storeEvent.storeEvent
+            );
+            const watchSnapshot = await storeEvent.awaitEvent();
+            expect(toIds(watchSnapshot)).to.deep.equal(expectedDocs);
+            unsubscribe();
+          }
+        );
+      }
     );
 
     // eslint-disable-next-line no-restricted-properties
     (persistence.gc === 'lru' ? describe : describe.skip)('offline', () => {
-      it.skipEnterprise('SDK orders query the same way online and offline', async () => {
-        const testDocs = {
-          A: { a: 1 },
-          a: { a: 1 },
-          Aa: { a: 1 },
-          '7': { a: 1 },
-          '12': { a: 1 },
-          __id7__: { a: 1 },
-          __id12__: { a: 1 },
-          '__id-2__': { a: 1 },
-          _id1__: { a: 1 },
-          __id1_: { a: 1 },
-          __id: { a: 1 },
-          // largest long numbers
-          __id9223372036854775807__: { a: 1 },
-          __id9223372036854775806__: { a: 1 },
-          // smallest long numbers
-          '__id-9223372036854775808__': { a: 1 },
-          '__id-9223372036854775807__': { a: 1 },
-        };
+      it.skipEnterprise(
+        'SDK orders query the same way online and offline',
+        async () => {
+          const testDocs = {
+            'A': { a: 1 },
+            'a': { a: 1 },
+            'Aa': { a: 1 },
+            '7': { a: 1 },
+            '12': { a: 1 },
+            '__id7__': { a: 1 },
+            '__id12__': { a: 1 },
+            '__id-2__': { a: 1 },
+            '_id1__': { a: 1 },
+            '__id1_': { a: 1 },
+            '__id': { a: 1 },
+            // largest long numbers
+            '__id9223372036854775807__': { a: 1 },
+            '__id9223372036854775806__': { a: 1 },
+            // smallest long numbers
+            '__id-9223372036854775808__': { a: 1 },
+            '__id-9223372036854775807__': { a: 1 }
+          };
 
-        return withTestCollection(persistence, testDocs, async (collectionRef) => {
-          const orderedQuery = query(collectionRef, orderBy(documentId()));
-          let expectedDocs = [
-            '__id-9223372036854775808__',
-            '__id-9223372036854775807__',
-            '__id-2__',
-            '__id7__',
-            '__id12__',
-            '__id9223372036854775806__',
-            '__id9223372036854775807__',
-            '12',
-            '7',
-            'A',
-            'Aa',
-            '__id',
-            '__id1_',
-            '_id1__',
-            'a',
-          ];
-          await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+          return withTestCollection(
+            persistence,
+            testDocs,
+            async collectionRef => {
+              const orderedQuery = query(collectionRef, orderBy(documentId()));
+              let expectedDocs = [
+                '__id-9223372036854775808__',
+                '__id-9223372036854775807__',
+                '__id-2__',
+                '__id7__',
+                '__id12__',
+                '__id9223372036854775806__',
+                '__id9223372036854775807__',
+                '12',
+                '7',
+                'A',
+                'Aa',
+                '__id',
+                '__id1_',
+                '_id1__',
+                'a'
+              ];
+              await checkOnlineAndOfflineResultsMatch(
+                collectionRef,
+                orderedQuery,
+                ...expectedDocs
+              );
 
-          const filteredQuery = query(
-            collectionRef,
-            orderBy(documentId()),
-            where(documentId(), '>', '__id7__'),
-            where(documentId(), '<=', 'Aa'),
+              const filteredQuery = query(
+                collectionRef,
+                orderBy(documentId()),
+                where(documentId(), '>', '__id7__'),
+                where(documentId(), '<=', 'Aa')
+              );
+              expectedDocs = [
+                '__id12__',
+                '__id9223372036854775806__',
+                '__id9223372036854775807__',
+                '12',
+                '7',
+                'A',
+                'Aa'
+              ];
+              await checkOnlineAndOfflineResultsMatch(
+                collectionRef,
+                filteredQuery,
+                ...expectedDocs
+              );
+            }
           );
-          expectedDocs = [
-            '__id12__',
-            '__id9223372036854775806__',
-            '__id9223372036854775807__',
-            '12',
-            '7',
-            'A',
-            'Aa',
-          ];
-          await checkOnlineAndOfflineResultsMatch(collectionRef, filteredQuery, ...expectedDocs);
-        });
-      });
+        }
+      );
     });
   });
 
   describe('Sort unicode strings', () => {
-    const expectedDocs = ['b', 'a', 'h', 'i', 'c', 'f', 'e', 'd', 'g', 'k', 'j'];
+    const expectedDocs = [
+      'b',
+      'a',
+      'h',
+      'i',
+      'c',
+      'f',
+      'e',
+      'd',
+      'g',
+      'k',
+      'j'
+    ];
     it('snapshot listener sorts unicode strings the same as server', async () => {
       const testDocs = {
-        a: { value: 'Łukasiewicz' },
-        b: { value: 'Sierpiński' },
-        c: { value: '岩澤' },
-        d: { value: '🄟' },
-        e: { value: 'Ｐ' },
-        f: { value: '︒' },
-        g: { value: '🐵' },
-        h: { value: '你好' },
-        i: { value: '你顥' },
-        j: { value: '😁' },
-        k: { value: '😀' },
+        'a': { value: 'Łukasiewicz' },
+        'b': { value: 'Sierpiński' },
+        'c': { value: '岩澤' },
+        'd': { value: '🄟' },
+        'e': { value: 'Ｐ' },
+        'f': { value: '︒' },
+        'g': { value: '🐵' },
+        'h': { value: '你好' },
+        'i': { value: '你顥' },
+        'j': { value: '😁' },
+        'k': { value: '😀' }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy('value'));
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2662,26 +2925,30 @@ apiDescribe('Database', (persistence) => {
 
         unsubscribe();
 
-        await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+        await checkOnlineAndOfflineResultsMatch(
+          collectionRef,
+          orderedQuery,
+          ...expectedDocs
+        );
       });
     });
 
     it('snapshot listener sorts unicode strings in array the same  as server', async () => {
       const testDocs = {
-        a: { value: ['Łukasiewicz'] },
-        b: { value: ['Sierpiński'] },
-        c: { value: ['岩澤'] },
-        d: { value: ['🄟'] },
-        e: { value: ['Ｐ'] },
-        f: { value: ['︒'] },
-        g: { value: ['🐵'] },
-        h: { value: ['你好'] },
-        i: { value: ['你顥'] },
-        j: { value: ['😁'] },
-        k: { value: ['😀'] },
+        'a': { value: ['Łukasiewicz'] },
+        'b': { value: ['Sierpiński'] },
+        'c': { value: ['岩澤'] },
+        'd': { value: ['🄟'] },
+        'e': { value: ['Ｐ'] },
+        'f': { value: ['︒'] },
+        'g': { value: ['🐵'] },
+        'h': { value: ['你好'] },
+        'i': { value: ['你顥'] },
+        'j': { value: ['😁'] },
+        'k': { value: ['😀'] }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy('value'));
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2694,26 +2961,30 @@ apiDescribe('Database', (persistence) => {
 
         unsubscribe();
 
-        await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+        await checkOnlineAndOfflineResultsMatch(
+          collectionRef,
+          orderedQuery,
+          ...expectedDocs
+        );
       });
     });
 
     it('snapshot listener sorts unicode strings in map the same as server', async () => {
       const testDocs = {
-        a: { value: { foo: 'Łukasiewicz' } },
-        b: { value: { foo: 'Sierpiński' } },
-        c: { value: { foo: '岩澤' } },
-        d: { value: { foo: '🄟' } },
-        e: { value: { foo: 'Ｐ' } },
-        f: { value: { foo: '︒' } },
-        g: { value: { foo: '🐵' } },
-        h: { value: { foo: '你好' } },
-        i: { value: { foo: '你顥' } },
-        j: { value: { foo: '😁' } },
-        k: { value: { foo: '😀' } },
+        'a': { value: { foo: 'Łukasiewicz' } },
+        'b': { value: { foo: 'Sierpiński' } },
+        'c': { value: { foo: '岩澤' } },
+        'd': { value: { foo: '🄟' } },
+        'e': { value: { foo: 'Ｐ' } },
+        'f': { value: { foo: '︒' } },
+        'g': { value: { foo: '🐵' } },
+        'h': { value: { foo: '你好' } },
+        'i': { value: { foo: '你顥' } },
+        'j': { value: { foo: '😁' } },
+        'k': { value: { foo: '😀' } }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy('value'));
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2726,26 +2997,30 @@ apiDescribe('Database', (persistence) => {
 
         unsubscribe();
 
-        await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+        await checkOnlineAndOfflineResultsMatch(
+          collectionRef,
+          orderedQuery,
+          ...expectedDocs
+        );
       });
     });
 
     it('snapshot listener sorts unicode strings in map key the same as server', async () => {
       const testDocs = {
-        a: { value: { Łukasiewicz: true } },
-        b: { value: { Sierpiński: true } },
-        c: { value: { 岩澤: true } },
-        d: { value: { '🄟': true } },
-        e: { value: { Ｐ: true } },
-        f: { value: { '︒': true } },
-        g: { value: { '🐵': true } },
-        h: { value: { 你好: true } },
-        i: { value: { 你顥: true } },
-        j: { value: { '😁': true } },
-        k: { value: { '😀': true } },
+        'a': { value: { 'Łukasiewicz': true } },
+        'b': { value: { 'Sierpiński': true } },
+        'c': { value: { '岩澤': true } },
+        'd': { value: { '🄟': true } },
+        'e': { value: { 'Ｐ': true } },
+        'f': { value: { '︒': true } },
+        'g': { value: { '🐵': true } },
+        'h': { value: { '你好': true } },
+        'i': { value: { '你顥': true } },
+        'j': { value: { '😁': true } },
+        'k': { value: { '😀': true } }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy('value'));
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2758,26 +3033,30 @@ apiDescribe('Database', (persistence) => {
 
         unsubscribe();
 
-        await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+        await checkOnlineAndOfflineResultsMatch(
+          collectionRef,
+          orderedQuery,
+          ...expectedDocs
+        );
       });
     });
 
     it('snapshot listener sorts unicode strings in document key the same as server', async () => {
       const testDocs = {
-        Łukasiewicz: { value: true },
-        Sierpiński: { value: true },
-        岩澤: { value: true },
+        'Łukasiewicz': { value: true },
+        'Sierpiński': { value: true },
+        '岩澤': { value: true },
         '🄟': { value: true },
-        Ｐ: { value: true },
+        'Ｐ': { value: true },
         '︒': { value: true },
         '🐵': { value: true },
-        你好: { value: true },
-        你顥: { value: true },
+        '你好': { value: true },
+        '你顥': { value: true },
         '😁': { value: true },
-        '😀': { value: true },
+        '😀': { value: true }
       };
 
-      return withTestCollection(persistence, testDocs, async (collectionRef) => {
+      return withTestCollection(persistence, testDocs, async collectionRef => {
         const orderedQuery = query(collectionRef, orderBy(documentId()));
 
         const getSnapshot = await getDocsFromServer(orderedQuery);
@@ -2792,7 +3071,7 @@ apiDescribe('Database', (persistence) => {
           '🄟',
           '🐵',
           '😀',
-          '😁',
+          '😁'
         ];
         expect(toIds(getSnapshot)).to.deep.equal(expectedDocs);
 
@@ -2803,7 +3082,11 @@ apiDescribe('Database', (persistence) => {
 
         unsubscribe();
 
-        await checkOnlineAndOfflineResultsMatch(collectionRef, orderedQuery, ...expectedDocs);
+        await checkOnlineAndOfflineResultsMatch(
+          collectionRef,
+          orderedQuery,
+          ...expectedDocs
+        );
       });
     });
 
@@ -2812,46 +3095,50 @@ apiDescribe('Database', (persistence) => {
       'snapshot listener sorts unicode strings in document key the same as server with persistence',
       async () => {
         const testDocs = {
-          Łukasiewicz: { value: true },
-          Sierpiński: { value: true },
-          岩澤: { value: true },
+          'Łukasiewicz': { value: true },
+          'Sierpiński': { value: true },
+          '岩澤': { value: true },
           '🄟': { value: true },
-          Ｐ: { value: true },
+          'Ｐ': { value: true },
           '︒': { value: true },
           '🐵': { value: true },
-          你好: { value: true },
-          你顥: { value: true },
+          '你好': { value: true },
+          '你顥': { value: true },
           '😁': { value: true },
-          '😀': { value: true },
+          '😀': { value: true }
         };
 
-        return withTestCollection(persistence, testDocs, async (collectionRef) => {
-          const orderedQuery = query(collectionRef, orderBy('value'));
+        return withTestCollection(
+          persistence,
+          testDocs,
+          async collectionRef => {
+            const orderedQuery = query(collectionRef, orderBy('value'));
 
-          const getSnapshot = await getDocsFromServer(orderedQuery);
-          expect(toIds(getSnapshot)).to.deep.equal([
-            'Sierpiński',
-            'Łukasiewicz',
-            '你好',
-            '你顥',
-            '岩澤',
-            '︒',
-            'Ｐ',
-            '🄟',
-            '🐵',
-            '😀',
-            '😁',
-          ]);
+            const getSnapshot = await getDocsFromServer(orderedQuery);
+            expect(toIds(getSnapshot)).to.deep.equal([
+              'Sierpiński',
+              'Łukasiewicz',
+              '你好',
+              '你顥',
+              '岩澤',
+              '︒',
+              'Ｐ',
+              '🄟',
+              '🐵',
+              '😀',
+              '😁'
+            ]);
 
-          const storeEvent = new EventsAccumulator<QuerySnapshot>();
-          const unsubscribe = onSnapshot(orderedQuery, storeEvent.storeEvent);
-          const watchSnapshot = await storeEvent.awaitEvent();
-          // TODO: IndexedDB sorts string lexicographically, and misses the document with ID '🄟','🐵'
-          expect(toIds(watchSnapshot)).to.deep.equal(toIds(getSnapshot));
+            const storeEvent = new EventsAccumulator<QuerySnapshot>();
+            const unsubscribe = onSnapshot(orderedQuery, storeEvent.storeEvent);
+            const watchSnapshot = await storeEvent.awaitEvent();
+            // TODO: IndexedDB sorts string lexicographically, and misses the document with ID '🄟','🐵'
+            expect(toIds(watchSnapshot)).to.deep.equal(toIds(getSnapshot));
 
-          unsubscribe();
-        });
-      },
+            unsubscribe();
+          }
+        );
+      }
     );
   });
 });

@@ -27,7 +27,7 @@ import {
   startAt,
   Timestamp,
   updateDoc,
-  where,
+  where
 } from '../util/firebase_export';
 import {
   apiDescribe,
@@ -35,7 +35,7 @@ import {
   withTestCollection,
   withTestCollectionSettings,
   withTestDoc,
-  withTestDocAndSettings,
+  withTestDocAndSettings
 } from '../util/helpers';
 import { DEFAULT_SETTINGS } from '../util/settings';
 
@@ -43,7 +43,7 @@ import { DEFAULT_SETTINGS } from '../util/settings';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTestData = any;
 
-apiDescribe('Nested Fields', (persistence) => {
+apiDescribe('Nested Fields', persistence => {
   const testData = (n?: number): AnyTestData => {
     n = n || 1;
     return {
@@ -51,32 +51,34 @@ apiDescribe('Nested Fields', (persistence) => {
       metadata: {
         createdAt: n,
         deep: {
-          field: 'deep-field-' + n,
-        },
-      },
+          field: 'deep-field-' + n
+        }
+      }
     };
   };
 
   it('can be written with set()', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testData())
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal(testData());
         });
     });
   });
 
   it('can be read directly with .get(<string>)', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const obj = testData();
       return setDoc(doc, obj)
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal(obj);
           expect(docSnap.get('name')).to.deep.equal(obj.name);
           expect(docSnap.get('metadata')).to.deep.equal(obj.metadata);
-          expect(docSnap.get('metadata.deep.field')).to.deep.equal(obj.metadata.deep.field);
+          expect(docSnap.get('metadata.deep.field')).to.deep.equal(
+            obj.metadata.deep.field
+          );
           expect(docSnap.get('metadata.nofield')).to.be.undefined;
           expect(docSnap.get('nometadata.nofield')).to.be.undefined;
         });
@@ -84,50 +86,54 @@ apiDescribe('Nested Fields', (persistence) => {
   });
 
   it('can be read directly with .get(<FieldPath>)', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const obj = testData();
       return setDoc(doc, obj)
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal(obj);
           expect(docSnap.get(new FieldPath('name'))).to.deep.equal(obj.name);
-          expect(docSnap.get(new FieldPath('metadata'))).to.deep.equal(obj.metadata);
-          expect(docSnap.get(new FieldPath('metadata', 'deep', 'field'))).to.deep.equal(
-            obj.metadata.deep.field,
+          expect(docSnap.get(new FieldPath('metadata'))).to.deep.equal(
+            obj.metadata
           );
-          expect(docSnap.get(new FieldPath('metadata', 'nofield'))).to.be.undefined;
-          expect(docSnap.get(new FieldPath('nometadata', 'nofield'))).to.be.undefined;
+          expect(
+            docSnap.get(new FieldPath('metadata', 'deep', 'field'))
+          ).to.deep.equal(obj.metadata.deep.field);
+          expect(docSnap.get(new FieldPath('metadata', 'nofield'))).to.be
+            .undefined;
+          expect(docSnap.get(new FieldPath('nometadata', 'nofield'))).to.be
+            .undefined;
         });
     });
   });
 
   it('can be updated with update(<string>)', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testData())
         .then(() =>
           updateDoc(doc, {
             'metadata.deep.field': 100,
-            'metadata.added': 200,
-          }),
+            'metadata.added': 200
+          })
         )
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal({
             name: 'room 1',
             metadata: {
               createdAt: 1,
               deep: {
-                field: 100,
+                field: 100
               },
-              added: 200,
-            },
+              added: 200
+            }
           });
         });
     });
   });
 
   it('can be updated with update(<FieldPath>)', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testData())
         .then(() =>
           updateDoc(
@@ -135,20 +141,20 @@ apiDescribe('Nested Fields', (persistence) => {
             new FieldPath('metadata', 'deep', 'field'),
             100,
             new FieldPath('metadata', 'added'),
-            200,
-          ),
+            200
+          )
         )
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal({
             name: 'room 1',
             metadata: {
               createdAt: 1,
               deep: {
-                field: 100,
+                field: 100
               },
-              added: 200,
-            },
+              added: 200
+            }
           });
         });
     });
@@ -158,13 +164,18 @@ apiDescribe('Nested Fields', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, where('metadata.createdAt', '>=', 200))).then((results) => {
-        // inequality adds implicit sort on field
-        expect(toDataArray(results)).to.deep.equal([testData(200), testData(300)]);
-      });
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(query(coll, where('metadata.createdAt', '>=', 200))).then(
+        results => {
+          // inequality adds implicit sort on field
+          expect(toDataArray(results)).to.deep.equal([
+            testData(200),
+            testData(300)
+          ]);
+        }
+      );
     });
   });
 
@@ -172,15 +183,18 @@ apiDescribe('Nested Fields', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, where(new FieldPath('metadata', 'createdAt'), '>=', 200))).then(
-        (results) => {
-          // inequality adds implicit sort on field
-          expect(toDataArray(results)).to.deep.equal([testData(200), testData(300)]);
-        },
-      );
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(
+        query(coll, where(new FieldPath('metadata', 'createdAt'), '>=', 200))
+      ).then(results => {
+        // inequality adds implicit sort on field
+        expect(toDataArray(results)).to.deep.equal([
+          testData(200),
+          testData(300)
+        ]);
+      });
     });
   });
 
@@ -188,12 +202,18 @@ apiDescribe('Nested Fields', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, orderBy('metadata.createdAt'))).then((results) => {
-        expect(toDataArray(results)).to.deep.equal([testData(100), testData(200), testData(300)]);
-      });
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(query(coll, orderBy('metadata.createdAt'))).then(
+        results => {
+          expect(toDataArray(results)).to.deep.equal([
+            testData(100),
+            testData(200),
+            testData(300)
+          ]);
+        }
+      );
     });
   });
 
@@ -201,14 +221,18 @@ apiDescribe('Nested Fields', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, orderBy(new FieldPath('metadata', 'createdAt')))).then(
-        (results) => {
-          expect(toDataArray(results)).to.deep.equal([testData(100), testData(200), testData(300)]);
-        },
-      );
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(
+        query(coll, orderBy(new FieldPath('metadata', 'createdAt')))
+      ).then(results => {
+        expect(toDataArray(results)).to.deep.equal([
+          testData(100),
+          testData(200),
+          testData(300)
+        ]);
+      });
     });
   });
 });
@@ -216,51 +240,61 @@ apiDescribe('Nested Fields', (persistence) => {
 // NOTE(mikelehen): I originally combined these tests with the above ones, but
 // Datastore currently prohibits having nested fields and fields with dots in
 // the same entity, so I'm separating them.
-apiDescribe('Fields with special characters', (persistence) => {
+apiDescribe('Fields with special characters', persistence => {
   const testData = (n?: number): AnyTestData => {
     n = n || 1;
     return {
       field: 'field ' + n,
       'field.dot': n,
-      'field\\slash': n,
+      'field\\slash': n
     };
   };
 
   it('can be written with set()', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testData())
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal(testData());
         });
     });
   });
 
   it('can be read directly with .data(<field>)', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       const obj = testData();
       return setDoc(doc, obj)
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal(obj);
-          expect(docSnap.get(new FieldPath('field.dot'))).to.deep.equal(obj['field.dot']);
-          expect(docSnap.get('field\\slash')).to.deep.equal(obj['field\\slash']);
+          expect(docSnap.get(new FieldPath('field.dot'))).to.deep.equal(
+            obj['field.dot']
+          );
+          expect(docSnap.get('field\\slash')).to.deep.equal(
+            obj['field\\slash']
+          );
         });
     });
   });
 
   it('can be updated with update()', () => {
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testData())
         .then(() => {
-          return updateDoc(doc, new FieldPath('field.dot'), 100, 'field\\slash', 200);
+          return updateDoc(
+            doc,
+            new FieldPath('field.dot'),
+            100,
+            'field\\slash',
+            200
+          );
         })
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.data()).to.deep.equal({
             field: 'field 1',
             'field.dot': 100,
-            'field\\slash': 200,
+            'field\\slash': 200
           });
         });
     });
@@ -270,17 +304,17 @@ apiDescribe('Fields with special characters', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       // inequality adds implicit sort on field
       const expected = [testData(200), testData(300)];
       return getDocs(query(coll, where(new FieldPath('field.dot'), '>=', 200)))
-        .then((results) => {
+        .then(results => {
           expect(toDataArray(results)).to.deep.equal(expected);
         })
         .then(() => getDocs(query(coll, where('field\\slash', '>=', 200))))
-        .then((results) => {
+        .then(results => {
           expect(toDataArray(results)).to.deep.equal(expected);
         });
     });
@@ -290,23 +324,23 @@ apiDescribe('Fields with special characters', (persistence) => {
     const testDocs = {
       '1': testData(300),
       '2': testData(100),
-      '3': testData(200),
+      '3': testData(200)
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const expected = [testData(100), testData(200), testData(300)];
       return getDocs(query(coll, orderBy(new FieldPath('field.dot'))))
-        .then((results) => {
+        .then(results => {
           expect(toDataArray(results)).to.deep.equal(expected);
         })
         .then(() => getDocs(query(coll, orderBy('field\\slash'))))
-        .then((results) => {
+        .then(results => {
           expect(toDataArray(results)).to.deep.equal(expected);
         });
     });
   });
 });
 
-apiDescribe('Timestamp Fields in snapshots', (persistence) => {
+apiDescribe('Timestamp Fields in snapshots', persistence => {
   // Figure out how to pass in the Timestamp type
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const testDataWithTimestamps = (ts: any): AnyTestData => {
@@ -320,13 +354,13 @@ apiDescribe('Timestamp Fields in snapshots', (persistence) => {
     // comparisons.
     const truncatedTimestamp = new Timestamp(
       timestamp.seconds,
-      Math.floor(timestamp.nanoseconds / 1000) * 1000,
+      Math.floor(timestamp.nanoseconds / 1000) * 1000
     );
 
-    return withTestDoc(persistence, (doc) => {
+    return withTestDoc(persistence, doc => {
       return setDoc(doc, testDataWithTimestamps(timestamp))
         .then(() => getDoc(doc))
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.get('timestamp'))
             .to.be.an.instanceof(Timestamp)
             .that.deep.equals(truncatedTimestamp);
@@ -345,20 +379,20 @@ apiDescribe('Timestamp Fields in snapshots', (persistence) => {
   });
 });
 
-apiDescribe('`undefined` properties', (persistence) => {
+apiDescribe('`undefined` properties', persistence => {
   const settings = { ...DEFAULT_SETTINGS };
   settings.ignoreUndefinedProperties = true;
 
   it('are ignored in set()', () => {
-    return withTestDocAndSettings(persistence, settings, async (doc) => {
-      await setDoc(doc, { foo: 'foo', bar: undefined });
+    return withTestDocAndSettings(persistence, settings, async doc => {
+      await setDoc(doc, { foo: 'foo', 'bar': undefined });
       const docSnap = await getDoc(doc);
       expect(docSnap.data()).to.deep.equal({ foo: 'foo' });
     });
   });
 
   it('are ignored in set({ merge: true })', () => {
-    return withTestDocAndSettings(persistence, settings, async (doc) => {
+    return withTestDocAndSettings(persistence, settings, async doc => {
       await setDoc(doc, { foo: 'foo', bar: 'unchanged' });
       await setDoc(doc, { foo: 'foo', bar: undefined }, { merge: true });
       const docSnap = await getDoc(doc);
@@ -367,14 +401,14 @@ apiDescribe('`undefined` properties', (persistence) => {
   });
 
   it('are ignored in update()', () => {
-    return withTestDocAndSettings(persistence, settings, async (doc) => {
+    return withTestDocAndSettings(persistence, settings, async doc => {
       await setDoc(doc, {});
-      await updateDoc(doc, { a: { foo: 'foo', bar: undefined } });
-      await updateDoc(doc, 'b', { foo: 'foo', bar: undefined });
+      await updateDoc(doc, { a: { foo: 'foo', 'bar': undefined } });
+      await updateDoc(doc, 'b', { foo: 'foo', 'bar': undefined });
       const docSnap = await getDoc(doc);
       expect(docSnap.data()).to.deep.equal({
         a: { foo: 'foo' },
-        b: { foo: 'foo' },
+        b: { foo: 'foo' }
       });
     });
   });
@@ -383,18 +417,18 @@ apiDescribe('`undefined` properties', (persistence) => {
     return withTestCollectionSettings(
       persistence,
       settings,
-      { doc1: { nested: { foo: 'foo' } } },
-      async (coll) => {
+      { 'doc1': { nested: { foo: 'foo' } } },
+      async coll => {
         const filteredQuery = query(
           coll,
           where('nested', '==', {
             foo: 'foo',
-            bar: undefined,
-          }),
+            'bar': undefined
+          })
         );
         const querySnap = await getDocs(filteredQuery);
         expect(querySnap.size).to.equal(1);
-      },
+      }
     );
   });
 
@@ -402,16 +436,16 @@ apiDescribe('`undefined` properties', (persistence) => {
     return withTestCollectionSettings(
       persistence,
       settings,
-      { doc1: { nested: { foo: 'foo' } } },
-      async (coll) => {
+      { 'doc1': { nested: { foo: 'foo' } } },
+      async coll => {
         const orderedQuery = query(
           coll,
           orderBy('nested'),
-          startAt({ foo: 'foo', bar: undefined }),
+          startAt({ foo: 'foo', 'bar': undefined })
         );
         const querySnap = await getDocs(orderedQuery);
         expect(querySnap.size).to.equal(1);
-      },
+      }
     );
   });
 });

@@ -29,21 +29,21 @@ import {
   onSnapshot,
   setDoc,
   getDocsFromCache,
-  getDocsFromServer,
+  getDocsFromServer
 } from '../util/firebase_export';
 import {
   toDataMap,
   apiDescribe,
   withTestCollection,
   withTestDocAndInitialData,
-  withTestDb,
+  withTestDb
 } from '../util/helpers';
 
-apiDescribe('GetOptions', (persistence) => {
+apiDescribe('GetOptions', persistence => {
   it('get document while online with default get options', () => {
     const initialData = { key: 'value' };
-    return withTestDocAndInitialData(persistence, initialData, (docRef) => {
-      return getDoc(docRef).then((doc) => {
+    return withTestDocAndInitialData(persistence, initialData, docRef => {
+      return getDoc(docRef).then(doc => {
         expect(doc.exists()).to.be.true;
         expect(doc.metadata.fromCache).to.be.false;
         expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -56,10 +56,10 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
-    return withTestCollection(persistence, initialDocs, (colRef) => {
-      return getDocs(colRef).then((qrySnap) => {
+    return withTestCollection(persistence, initialDocs, colRef => {
+      return getDocs(colRef).then(qrySnap => {
         expect(qrySnap.metadata.fromCache).to.be.false;
         expect(qrySnap.metadata.hasPendingWrites).to.be.false;
         expect(qrySnap.docChanges().length).to.equal(3);
@@ -71,13 +71,13 @@ apiDescribe('GetOptions', (persistence) => {
   it('get document while offline with default get options', () => {
     const initialData = { key: 'value' };
     // Use an instance with LRU GC.
-    return withTestDb(persistence.toLruGc(), async (db) => {
+    return withTestDb(persistence.toLruGc(), async db => {
       const docRef = doc(collection(db, 'test-collection'));
       await setDoc(docRef, initialData);
       return getDoc(docRef)
         .then(() => disableNetwork(db))
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.true;
           expect(doc.metadata.fromCache).to.be.true;
           expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -90,7 +90,7 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
     return withTestCollection(persistence, initialDocs, (colRef, db) => {
       // Register a snapshot to force the data to stay in the cache and not be
@@ -107,7 +107,7 @@ apiDescribe('GetOptions', (persistence) => {
           /* eslint-enable @typescript-eslint/no-floating-promises */
           return getDocs(colRef);
         })
-        .then((qrySnap) => {
+        .then(qrySnap => {
           expect(qrySnap.metadata.fromCache).to.be.true;
           expect(qrySnap.metadata.hasPendingWrites).to.be.true;
           const docsData = toDataMap(qrySnap);
@@ -116,7 +116,7 @@ apiDescribe('GetOptions', (persistence) => {
             doc1: { key1: 'value1' },
             doc2: { key2: 'value2', key2b: 'value2b' },
             doc3: { key3b: 'value3b' },
-            doc4: { key4: 'value4' },
+            doc4: { key4: 'value4' }
           });
         });
     });
@@ -124,13 +124,13 @@ apiDescribe('GetOptions', (persistence) => {
 
   it('get document while online with source=cache', () => {
     const initialData = { key: 'value' };
-    return withTestDocAndInitialData(persistence, initialData, (docRef) => {
+    return withTestDocAndInitialData(persistence, initialData, docRef => {
       // Register a snapshot to force the data to stay in the cache and not be
       // garbage collected.
       onSnapshot(docRef, () => {});
       return getDoc(docRef)
         .then(() => getDocFromCache(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.true;
           expect(doc.metadata.fromCache).to.be.true;
           expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -143,15 +143,15 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
-    return withTestCollection(persistence, initialDocs, (colRef) => {
+    return withTestCollection(persistence, initialDocs, colRef => {
       // Register a snapshot to force the data to stay in the cache and not be
       // garbage collected.
       onSnapshot(colRef, () => {});
       return getDocs(colRef)
         .then(() => getDocsFromCache(colRef))
-        .then((qrySnap) => {
+        .then(qrySnap => {
           expect(qrySnap.metadata.fromCache).to.be.true;
           expect(qrySnap.metadata.hasPendingWrites).to.be.false;
           expect(qrySnap.docChanges().length).to.equal(3);
@@ -170,7 +170,7 @@ apiDescribe('GetOptions', (persistence) => {
       return getDoc(docRef)
         .then(() => disableNetwork(db))
         .then(() => getDocFromCache(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.true;
           expect(doc.metadata.fromCache).to.be.true;
           expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -183,7 +183,7 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
     return withTestCollection(persistence, initialDocs, (colRef, db) => {
       // Register a snapshot to force the data to stay in the cache and not be
@@ -201,7 +201,7 @@ apiDescribe('GetOptions', (persistence) => {
 
           return getDocsFromCache(colRef);
         })
-        .then((qrySnap) => {
+        .then(qrySnap => {
           expect(qrySnap.metadata.fromCache).to.be.true;
           expect(qrySnap.metadata.hasPendingWrites).to.be.true;
           const docsData = toDataMap(qrySnap);
@@ -210,7 +210,7 @@ apiDescribe('GetOptions', (persistence) => {
             doc1: { key1: 'value1' },
             doc2: { key2: 'value2', key2b: 'value2b' },
             doc3: { key3b: 'value3b' },
-            doc4: { key4: 'value4' },
+            doc4: { key4: 'value4' }
           });
         });
     });
@@ -218,8 +218,8 @@ apiDescribe('GetOptions', (persistence) => {
 
   it('get document while online with source=server', () => {
     const initialData = { key: 'value' };
-    return withTestDocAndInitialData(persistence, initialData, (docRef) => {
-      return getDocFromServer(docRef).then((doc) => {
+    return withTestDocAndInitialData(persistence, initialData, docRef => {
+      return getDocFromServer(docRef).then(doc => {
         expect(doc.exists()).to.be.true;
         expect(doc.metadata.fromCache).to.be.false;
         expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -232,10 +232,10 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
-    return withTestCollection(persistence, initialDocs, (colRef) => {
-      return getDocsFromServer(colRef).then((qrySnap) => {
+    return withTestCollection(persistence, initialDocs, colRef => {
+      return getDocsFromServer(colRef).then(qrySnap => {
         expect(qrySnap.metadata.fromCache).to.be.false;
         expect(qrySnap.metadata.hasPendingWrites).to.be.false;
         expect(qrySnap.docChanges().length).to.equal(3);
@@ -254,7 +254,7 @@ apiDescribe('GetOptions', (persistence) => {
           () => {
             expect.fail();
           },
-          () => {},
+          () => {}
         );
     });
   });
@@ -263,7 +263,7 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
     return withTestCollection(persistence, initialDocs, (colRef, db) => {
       // force local cache of these
@@ -275,7 +275,7 @@ apiDescribe('GetOptions', (persistence) => {
           .then(() => getDocsFromServer(colRef))
           .then(
             () => expect.fail(),
-            () => {},
+            () => {}
           )
       );
     });
@@ -298,19 +298,19 @@ apiDescribe('GetOptions', (persistence) => {
             onSnapshot(
               docRef,
               () => resolve(),
-              () => reject(),
+              () => reject()
             );
           });
         })
         .then(() => getDocFromCache(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.true;
           expect(doc.metadata.fromCache).to.be.true;
           expect(doc.metadata.hasPendingWrites).to.be.false;
           expect(doc.data()).to.deep.equal(initialData);
         })
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.true;
           expect(doc.metadata.fromCache).to.be.true;
           expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -319,7 +319,7 @@ apiDescribe('GetOptions', (persistence) => {
         .then(() => getDocFromServer(docRef))
         .then(
           () => expect.fail(),
-          () => {},
+          () => {}
         );
     });
   });
@@ -328,7 +328,7 @@ apiDescribe('GetOptions', (persistence) => {
     const initialDocs = {
       doc1: { key1: 'value1' },
       doc2: { key2: 'value2' },
-      doc3: { key3: 'value3' },
+      doc3: { key3: 'value3' }
     };
     return withTestCollection(persistence, initialDocs, (colRef, db) => {
       // Register a snapshot to force the data to stay in the cache and not be
@@ -354,12 +354,12 @@ apiDescribe('GetOptions', (persistence) => {
               onSnapshot(
                 colRef,
                 () => resolve(),
-                () => reject(),
+                () => reject()
               );
             });
           })
           .then(() => getDocsFromCache(colRef))
-          .then((qrySnap) => {
+          .then(qrySnap => {
             expect(qrySnap.metadata.fromCache).to.be.true;
             expect(qrySnap.metadata.hasPendingWrites).to.be.true;
             const docsData = toDataMap(qrySnap);
@@ -368,11 +368,11 @@ apiDescribe('GetOptions', (persistence) => {
               doc1: { key1: 'value1' },
               doc2: { key2: 'value2', key2b: 'value2b' },
               doc3: { key3b: 'value3b' },
-              doc4: { key4: 'value4' },
+              doc4: { key4: 'value4' }
             });
           })
           .then(() => getDocs(colRef))
-          .then((qrySnap) => {
+          .then(qrySnap => {
             expect(qrySnap.metadata.fromCache).to.be.true;
             expect(qrySnap.metadata.hasPendingWrites).to.be.true;
             const docsData = toDataMap(qrySnap);
@@ -381,21 +381,21 @@ apiDescribe('GetOptions', (persistence) => {
               doc1: { key1: 'value1' },
               doc2: { key2: 'value2', key2b: 'value2b' },
               doc3: { key3b: 'value3b' },
-              doc4: { key4: 'value4' },
+              doc4: { key4: 'value4' }
             });
           })
           .then(() => getDocsFromServer(colRef))
           .then(
             () => expect.fail(),
-            () => {},
+            () => {}
           )
       );
     });
   });
 
   it('get nonexistent doc while online with default get options', () => {
-    return withTestDocAndInitialData(persistence, null, (docRef) => {
-      return getDoc(docRef).then((doc) => {
+    return withTestDocAndInitialData(persistence, null, docRef => {
+      return getDoc(docRef).then(doc => {
         expect(doc.exists()).to.be.false;
         expect(doc.metadata.fromCache).to.be.false;
         expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -404,8 +404,8 @@ apiDescribe('GetOptions', (persistence) => {
   });
 
   it('get nonexistent collection while online with default get options', () => {
-    return withTestCollection(persistence, {}, (colRef) => {
-      return getDocs(colRef).then((qrySnap) => {
+    return withTestCollection(persistence, {}, colRef => {
+      return getDocs(colRef).then(qrySnap => {
         //expect(qrySnap.count).to.equal(0);
         expect(qrySnap.empty).to.be.true;
         expect(qrySnap.docChanges().length).to.equal(0);
@@ -423,7 +423,7 @@ apiDescribe('GetOptions', (persistence) => {
           .then(() => getDoc(docRef))
           .then(
             () => expect.fail(),
-            () => {},
+            () => {}
           )
       );
     });
@@ -438,7 +438,7 @@ apiDescribe('GetOptions', (persistence) => {
       return deleteDoc(docRef)
         .then(() => disableNetwork(db))
         .then(() => getDoc(docRef))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.exists()).to.be.false;
           expect(doc.data()).to.be.undefined;
           expect(doc.metadata.fromCache).to.be.true;
@@ -451,7 +451,7 @@ apiDescribe('GetOptions', (persistence) => {
     return withTestCollection(persistence, {}, (colRef, db) => {
       return disableNetwork(db)
         .then(() => getDocs(colRef))
-        .then((qrySnap) => {
+        .then(qrySnap => {
           expect(qrySnap.empty).to.be.true;
           expect(qrySnap.docChanges().length).to.equal(0);
           expect(qrySnap.metadata.fromCache).to.be.true;
@@ -461,18 +461,18 @@ apiDescribe('GetOptions', (persistence) => {
   });
 
   it('get nonexistent doc while online with source=cache', () => {
-    return withTestDocAndInitialData(persistence, null, (docRef) => {
+    return withTestDocAndInitialData(persistence, null, docRef => {
       // Attempt to get doc.  This will fail since there's nothing in cache.
       return getDocFromCache(docRef).then(
         () => expect.fail(),
-        () => {},
+        () => {}
       );
     });
   });
 
   it('get nonexistent collection while online with source=cache', () => {
-    return withTestCollection(persistence, {}, (colRef) => {
-      return getDocsFromCache(colRef).then((qrySnap) => {
+    return withTestCollection(persistence, {}, colRef => {
+      return getDocsFromCache(colRef).then(qrySnap => {
         expect(qrySnap.empty).to.be.true;
         expect(qrySnap.docChanges().length).to.equal(0);
         expect(qrySnap.metadata.fromCache).to.be.true;
@@ -489,8 +489,8 @@ apiDescribe('GetOptions', (persistence) => {
           .then(() =>
             getDocFromCache(docRef).then(
               () => expect.fail(),
-              () => {},
-            ),
+              () => {}
+            )
           )
       );
     });
@@ -508,7 +508,7 @@ apiDescribe('GetOptions', (persistence) => {
             .then(() => disableNetwork(db))
             // Should get a document with exists=false, fromCache=true
             .then(() => getDocFromCache(docRef))
-            .then((doc) => {
+            .then(doc => {
               expect(doc.exists()).to.be.false;
               expect(doc.data()).to.be.undefined;
               expect(doc.metadata.fromCache).to.be.true;
@@ -516,14 +516,14 @@ apiDescribe('GetOptions', (persistence) => {
             })
         );
       });
-    },
+    }
   );
 
   it('get nonexistent collection while offline with source=cache', () => {
     return withTestCollection(persistence, {}, (colRef, db) => {
       return disableNetwork(db)
         .then(() => getDocsFromCache(colRef))
-        .then((qrySnap) => {
+        .then(qrySnap => {
           expect(qrySnap.empty).to.be.true;
           expect(qrySnap.docChanges().length).to.equal(0);
           expect(qrySnap.metadata.fromCache).to.be.true;
@@ -533,8 +533,8 @@ apiDescribe('GetOptions', (persistence) => {
   });
 
   it('get nonexistent doc while online with source=server', () => {
-    return withTestDocAndInitialData(persistence, null, (docRef) => {
-      return getDocFromServer(docRef).then((doc) => {
+    return withTestDocAndInitialData(persistence, null, docRef => {
+      return getDocFromServer(docRef).then(doc => {
         expect(doc.exists()).to.be.false;
         expect(doc.metadata.fromCache).to.be.false;
         expect(doc.metadata.hasPendingWrites).to.be.false;
@@ -544,7 +544,7 @@ apiDescribe('GetOptions', (persistence) => {
 
   it('get nonexistent collection while online with source=server', () => {
     return withTestCollection(persistence, {}, (colRef, db) => {
-      return getDocsFromServer(colRef).then((qrySnap) => {
+      return getDocsFromServer(colRef).then(qrySnap => {
         expect(qrySnap.empty).to.be.true;
         expect(qrySnap.docChanges().length).to.equal(0);
         expect(qrySnap.metadata.fromCache).to.be.false;
@@ -561,7 +561,7 @@ apiDescribe('GetOptions', (persistence) => {
           .then(() => getDocFromServer(docRef))
           .then(
             () => expect.fail(),
-            () => {},
+            () => {}
           )
       );
     });
@@ -573,7 +573,7 @@ apiDescribe('GetOptions', (persistence) => {
         .then(() => getDocsFromServer(colRef))
         .then(
           () => expect.fail(),
-          () => {},
+          () => {}
         );
     });
   });

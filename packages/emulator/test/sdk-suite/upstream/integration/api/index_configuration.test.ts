@@ -20,9 +20,9 @@ import { expect } from 'chai';
 import { setIndexConfiguration } from '../util/firebase_export';
 import { apiDescribe, withTestDb } from '../util/helpers';
 
-apiDescribe('Index Configuration:', (persistence) => {
+apiDescribe('Index Configuration:', persistence => {
   it('supports JSON', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       return setIndexConfiguration(
         db,
         '{\n' +
@@ -53,13 +53,13 @@ apiDescribe('Index Configuration:', (persistence) => {
           '    }\n' +
           '  ],\n' +
           '  "fieldOverrides": []\n' +
-          '}',
+          '}'
       );
     });
   });
 
   it('supports schema', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       return setIndexConfiguration(db, {
         indexes: [
           {
@@ -68,17 +68,17 @@ apiDescribe('Index Configuration:', (persistence) => {
             fields: [
               {
                 fieldPath: 'price',
-                order: 'ASCENDING',
-              },
-            ],
-          },
-        ],
+                order: 'ASCENDING'
+              }
+            ]
+          }
+        ]
       });
     });
   });
 
   it('bad JSON does not crash client', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const action = (): Promise<void> => setIndexConfiguration(db, '{,}');
       if (persistence.storage === 'indexeddb') {
         expect(action).to.throw(/Failed to parse JSON/);
@@ -90,7 +90,7 @@ apiDescribe('Index Configuration:', (persistence) => {
   });
 
   it('bad index does not crash client', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       return setIndexConfiguration(
         db,
         '{\n' +
@@ -107,7 +107,7 @@ apiDescribe('Index Configuration:', (persistence) => {
           '    }\n' +
           '  ],\n' +
           '  "fieldOverrides": []\n' +
-          '}',
+          '}'
       );
     });
   });

@@ -36,12 +36,16 @@ import {
   serverTimestamp,
   setDoc,
   updateDoc,
-  deleteDoc,
+  deleteDoc
 } from '../util/firebase_export';
 import { apiDescribe, withTestDb } from '../util/helpers';
-import { getTargetBackend, getRunEnterpriseTests, TargetBackend } from '../util/settings';
+import {
+  getTargetBackend,
+  getRunEnterpriseTests,
+  TargetBackend
+} from '../util/settings';
 
-apiDescribe('Large Documents', (persistence) => {
+apiDescribe('Large Documents', persistence => {
   let seedColName: string;
 
   beforeEach(function () {
@@ -54,13 +58,16 @@ apiDescribe('Large Documents', (persistence) => {
     if (runLargeTests !== 'YES' && runLargeTests !== 'true') {
       this.skip();
     }
-    if (getTargetBackend() !== TargetBackend.NIGHTLY || !getRunEnterpriseTests()) {
+    if (
+      getTargetBackend() !== TargetBackend.NIGHTLY ||
+      !getRunEnterpriseTests()
+    ) {
       this.skip();
     }
 
     seedColName = `large_doc_tests_js_${Date.now()}`;
 
-    await withTestDb(persistence, async (db) => {
+    await withTestDb(persistence, async db => {
       const docRef = doc(collection(db, seedColName), 'doc_15_9MB_unicode');
       const snap = await getDocFromServer(docRef);
       if (!snap.exists()) {
@@ -68,10 +75,10 @@ apiDescribe('Large Documents', (persistence) => {
         const payload = 'a'.repeat(targetBytes);
         await setDoc(docRef, { chunk: payload });
         await setDoc(doc(collection(db, seedColName), 'doc_a'), {
-          chunk: payload,
+          chunk: payload
         });
         await setDoc(doc(collection(db, seedColName), 'doc_b'), {
-          chunk: payload,
+          chunk: payload
         });
       }
     });
@@ -81,7 +88,7 @@ apiDescribe('Large Documents', (persistence) => {
     if (!seedColName) {
       return;
     }
-    await withTestDb(persistence, async (db) => {
+    await withTestDb(persistence, async db => {
       try {
         await deleteDoc(doc(collection(db, seedColName), 'doc_15_9MB_unicode'));
         await deleteDoc(doc(collection(db, seedColName), 'doc_a'));
@@ -93,7 +100,7 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('can read and cache a 15.9MB Unicode document', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, seedColName), 'doc_15_9MB_unicode');
       try {
         const serverSnapshot = await getDocFromServer(docRef);
@@ -112,7 +119,7 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('cache integrity with multiple large documents', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const colRef = collection(db, seedColName);
       const docA = doc(colRef, 'doc_a');
       const docB = doc(colRef, 'doc_b');
@@ -138,24 +145,24 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('can run watch snapshot listener on a large document', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, seedColName), 'doc_15_9MB_unicode');
       let updateReceived = false;
 
       const deferred = new Promise<void>((resolve, reject) => {
         const unsubscribe = onSnapshot(
           docRef,
-          (snapshot) => {
+          snapshot => {
             if (snapshot.exists() && snapshot.data()!['differentialField']) {
               updateReceived = true;
               unsubscribe();
               resolve();
             }
           },
-          (error) => {
+          error => {
             unsubscribe();
             reject(error);
-          },
+          }
         );
       });
 
@@ -166,21 +173,21 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('can run transaction read-modify-write on a large document', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, seedColName), 'doc_15_9MB_unicode');
-      await runTransaction(db, async (transaction) => {
+      await runTransaction(db, async transaction => {
         const snapshot = await transaction.get(docRef);
         expect(snapshot.exists()).to.be.true;
         transaction.update(docRef, {
           // eslint-disable-next-line camelcase
-          transaction_timestamp: serverTimestamp(),
+          transaction_timestamp: serverTimestamp()
         });
       });
     });
   });
 
   it('can query large documents', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const colRef = collection(db, seedColName);
       const q = query(colRef, where(documentId(), 'in', ['doc_a', 'doc_b']));
 
@@ -193,7 +200,9 @@ apiDescribe('Large Documents', (persistence) => {
         const cacheSnapshot = await getDocsFromCache(q);
         expect(cacheSnapshot.size).to.equal(2);
 
-        expect(serverSnapshot.docs[0].data()).to.deep.equal(cacheSnapshot.docs[0].data());
+        expect(serverSnapshot.docs[0].data()).to.deep.equal(
+          cacheSnapshot.docs[0].data()
+        );
       } finally {
         await enableNetwork(db);
       }
@@ -201,7 +210,7 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('query large documents forces local scan', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const colRef = collection(db, seedColName);
       const docA = doc(colRef, 'doc_a');
       const docB = doc(colRef, 'doc_b');
@@ -223,14 +232,16 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('gracefully rejects oversized payloads', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, seedColName), 'temp_oversized_doc');
       const targetBytes = 16 * 1024 * 1024 + 102400;
       const largePayload = 'a'.repeat(targetBytes);
 
       try {
         await setDoc(docRef, { chunk: largePayload });
-        throw new Error('Setting a document exceeding the 16MB limit should fail.');
+        throw new Error(
+          'Setting a document exceeding the 16MB limit should fail.'
+        );
       } catch (error: unknown) {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         expect((error as any).code).to.equal('invalid-argument');
@@ -239,7 +250,7 @@ apiDescribe('Large Documents', (persistence) => {
   });
 
   it('can write a 15.9MB document', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tempDocId = 'temp_valid_large_doc_' + Date.now();
       const docRef = doc(collection(db, seedColName), tempDocId);
       const targetBytes = Math.floor(15.9 * 1024 * 1024);

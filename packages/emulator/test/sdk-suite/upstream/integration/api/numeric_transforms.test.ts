@@ -33,13 +33,13 @@ import {
   writeBatch,
   DocumentReference,
   increment,
-  Firestore,
+  Firestore
 } from '../util/firebase_export';
 import { apiDescribe, withTestDoc } from '../util/helpers';
 
 const DOUBLE_EPSILON = 0.000001;
 
-apiDescribe('Numeric Transforms:', (persistence) => {
+apiDescribe('Numeric Transforms:', persistence => {
   // A document reference to read and write to.
   let docRef: DocumentReference;
 
@@ -76,7 +76,11 @@ apiDescribe('Numeric Transforms:', (persistence) => {
       docRef = doc;
       db = firestore;
       accumulator = new EventsAccumulator<DocumentSnapshot>();
-      unsubscribe = onSnapshot(docRef, { includeMetadataChanges: true }, accumulator.storeEvent);
+      unsubscribe = onSnapshot(
+        docRef,
+        { includeMetadataChanges: true },
+        accumulator.storeEvent
+      );
 
       // wait for initial null snapshot to avoid potential races.
       const snapshot = await accumulator.awaitRemoteEvent();

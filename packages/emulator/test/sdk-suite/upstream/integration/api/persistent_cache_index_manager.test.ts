@@ -29,14 +29,19 @@ import {
   PersistentCacheIndexManager,
   query,
   terminate,
-  where,
+  where
 } from '../util/firebase_export';
-import { apiDescribe, partitionedTestDocs, withTestCollection, withTestDb } from '../util/helpers';
+import {
+  apiDescribe,
+  partitionedTestDocs,
+  withTestCollection,
+  withTestDb
+} from '../util/helpers';
 
-apiDescribe('PersistentCacheIndexManager', (persistence) => {
+apiDescribe('PersistentCacheIndexManager', persistence => {
   describe('getPersistentCacheIndexManager()', () => {
     it('should return non-null if, and only if, IndexedDB persistence is enabled', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db);
         if (persistence.storage === 'indexeddb') {
           expect(indexManager).to.be.instanceof(PersistentCacheIndexManager);
@@ -46,17 +51,17 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
       }));
 
     it('should always return the same object', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager1 = getPersistentCacheIndexManager(db);
         const indexManager2 = getPersistentCacheIndexManager(db);
         expect(indexManager1).to.equal(indexManager2);
       }));
 
     it('should fail if invoked after terminate()', () =>
-      withTestDb(persistence, async (db) => {
-        terminate(db).catch((e) => expect.fail(`terminate() failed: ${e}`));
+      withTestDb(persistence, async db => {
+        terminate(db).catch(e => expect.fail(`terminate() failed: ${e}`));
         expect(() => getPersistentCacheIndexManager(db)).to.throw(
-          'The client has already been terminated.',
+          'The client has already been terminated.'
         );
       }));
   });
@@ -71,30 +76,30 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
     'getPersistentCacheIndexManager() should return distinct instances ' +
       'for distinct Firestore objects',
     () =>
-      withTestDb(persistence, (db1) =>
-        withTestDb(persistence, async (db2) => {
+      withTestDb(persistence, db1 =>
+        withTestDb(persistence, async db2 => {
           const indexManager1 = getPersistentCacheIndexManager(db1);
           const indexManager2 = getPersistentCacheIndexManager(db2);
           expect(indexManager1).to.not.equal(indexManager2);
-        }),
-      ),
+        })
+      )
   );
 
   describe('enable/disable persistent index auto creation', () => {
     it('enable on new instance should succeed', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
         enablePersistentCacheIndexAutoCreation(indexManager);
       }));
 
     it('disable on new instance should succeed', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
         disablePersistentCacheIndexAutoCreation(indexManager);
       }));
 
     it('enable when already enabled should succeed', async () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const documentRef = doc(db, 'a/b');
         const indexManager = getPersistentCacheIndexManager(db)!;
         enablePersistentCacheIndexAutoCreation(indexManager);
@@ -104,7 +109,7 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
       }));
 
     it('disable when already disabled should succeed', async () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const documentRef = doc(db, 'a/b');
         const indexManager = getPersistentCacheIndexManager(db)!;
         disablePersistentCacheIndexAutoCreation(indexManager);
@@ -114,27 +119,27 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
       }));
 
     it('enabling after terminate() should throw', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
-        terminate(db).catch((e) => expect.fail(`terminate() failed: ${e}`));
-        expect(() => enablePersistentCacheIndexAutoCreation(indexManager)).to.throw(
-          'The client has already been terminated.',
-        );
+        terminate(db).catch(e => expect.fail(`terminate() failed: ${e}`));
+        expect(() =>
+          enablePersistentCacheIndexAutoCreation(indexManager)
+        ).to.throw('The client has already been terminated.');
       }));
 
     it('disabling after terminate() should throw', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
-        terminate(db).catch((e) => expect.fail(`terminate() failed: ${e}`));
-        expect(() => disablePersistentCacheIndexAutoCreation(indexManager)).to.throw(
-          'The client has already been terminated.',
-        );
+        terminate(db).catch(e => expect.fail(`terminate() failed: ${e}`));
+        expect(() =>
+          disablePersistentCacheIndexAutoCreation(indexManager)
+        ).to.throw('The client has already been terminated.');
       }));
 
     it('query returns correct results when index is auto-created', () => {
       const testDocs = partitionedTestDocs({
         matching: { documentData: { match: true }, documentCount: 1 },
-        nonmatching: { documentData: { match: false }, documentCount: 100 },
+        nonmatching: { documentData: { match: false }, documentCount: 100 }
       });
       return withTestCollection(persistence, testDocs, async (coll, db) => {
         const indexManager = getPersistentCacheIndexManager(db)!;
@@ -161,20 +166,20 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
 
   describe('delete all persistent cache indexes', () => {
     it('deleteAllPersistentCacheIndexes() on new instance should succeed', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
         deleteAllPersistentCacheIndexes(indexManager);
       }));
 
     it('deleteAllPersistentCacheIndexes() should be successful when auto-indexing is enabled', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
         enablePersistentCacheIndexAutoCreation(indexManager);
         deleteAllPersistentCacheIndexes(indexManager);
       }));
 
     it('deleteAllPersistentCacheIndexes() should be successful when auto-indexing is disabled', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
         enablePersistentCacheIndexAutoCreation(indexManager);
         disablePersistentCacheIndexAutoCreation(indexManager);
@@ -182,18 +187,18 @@ apiDescribe('PersistentCacheIndexManager', (persistence) => {
       }));
 
     it('deleteAllPersistentCacheIndexes() after terminate() should throw', () =>
-      withTestDb(persistence, async (db) => {
+      withTestDb(persistence, async db => {
         const indexManager = getPersistentCacheIndexManager(db)!;
-        terminate(db).catch((e) => expect.fail(`terminate() failed: ${e}`));
+        terminate(db).catch(e => expect.fail(`terminate() failed: ${e}`));
         expect(() => deleteAllPersistentCacheIndexes(indexManager)).to.throw(
-          'The client has already been terminated.',
+          'The client has already been terminated.'
         );
       }));
 
     it('query returns correct results when auto-created index has been deleted', () => {
       const testDocs = partitionedTestDocs({
         matching: { documentData: { match: true }, documentCount: 1 },
-        nonmatching: { documentData: { match: false }, documentCount: 100 },
+        nonmatching: { documentData: { match: false }, documentCount: 100 }
       });
       return withTestCollection(persistence, testDocs, async (coll, db) => {
         const indexManager = getPersistentCacheIndexManager(db)!;

@@ -45,7 +45,7 @@ import {
   DocumentReference,
   deleteDoc,
   FirestoreError,
-  getDocs,
+  getDocs
 } from '../util/firebase_export';
 import { apiDescribe, withTestCollection, withTestDbs } from '../util/helpers';
 import {
@@ -193,9 +193,13 @@ import {
   coalesce,
   ifNull,
   score,
-  documentMatches,
+  documentMatches
 } from '../util/pipeline_export';
-import { getRunEnterpriseTests, getTargetBackend, TargetBackend } from '../util/settings';
+import {
+  getRunEnterpriseTests,
+  getTargetBackend,
+  TargetBackend
+} from '../util/settings';
 
 use(chaiAsPromised);
 
@@ -206,7 +210,7 @@ let endDocCreation: number = 0;
 
 async function testCollectionWithDocs(
   collection: CollectionReference,
-  docs: { [id: string]: DocumentData },
+  docs: { [id: string]: DocumentData }
 ): Promise<CollectionReference<DocumentData>> {
   beginDocCreation = new Date().valueOf();
   for (const id in docs) {
@@ -220,26 +224,32 @@ async function testCollectionWithDocs(
 }
 
 function expectResults(snapshot: PipelineSnapshot, ...docs: string[]): void;
-function expectResults(snapshot: PipelineSnapshot, ...data: DocumentData[]): void;
+function expectResults(
+  snapshot: PipelineSnapshot,
+  ...data: DocumentData[]
+): void;
 
-function expectResults(snapshot: PipelineSnapshot, ...data: DocumentData[] | string[]): void {
+function expectResults(
+  snapshot: PipelineSnapshot,
+  ...data: DocumentData[] | string[]
+): void {
   const docs = snapshot.results;
 
   expect(docs.length).to.equal(data.length);
 
   if (data.length > 0) {
     if (typeof data[0] === 'string') {
-      const actualIds = docs.map((doc) => doc.id);
+      const actualIds = docs.map(doc => doc.id);
       expect(actualIds).to.deep.equal(data);
     } else {
-      docs.forEach((r) => {
+      docs.forEach(r => {
         expect(r.data()).to.deep.equal(data.shift());
       });
     }
   }
 }
 
-apiDescribe.skipClassic('Pipelines', (persistence) => {
+apiDescribe.skipClassic('Pipelines', persistence => {
   addEqualityMatcher();
 
   let firestore: Firestore;
@@ -256,10 +266,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       awards: {
         hugo: true,
         nebula: false,
-        others: { unknown: { year: 1980 } },
+        others: { unknown: { year: 1980 } }
       },
       nestedField: { 'level.1': { 'level.2': true } },
-      embedding: vector([10, 1, 1, 1, 1, 1, 1, 1, 1, 1]),
+      embedding: vector([10, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     },
     book2: {
       title: 'Pride and Prejudice',
@@ -269,7 +279,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.5,
       tags: ['classic', 'social commentary', 'love'],
       awards: { none: true },
-      embedding: vector([1, 10, 1, 1, 1, 1, 1, 1, 1, 1]),
+      embedding: vector([1, 10, 1, 1, 1, 1, 1, 1, 1, 1])
     },
     book3: {
       title: 'One Hundred Years of Solitude',
@@ -279,7 +289,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.3,
       tags: ['family', 'history', 'fantasy'],
       awards: { nobel: true, nebula: false },
-      embedding: vector([1, 1, 10, 1, 1, 1, 1, 1, 1, 1]),
+      embedding: vector([1, 1, 10, 1, 1, 1, 1, 1, 1, 1])
     },
     book4: {
       title: 'The Lord of the Rings',
@@ -291,7 +301,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       awards: { hugo: false, nebula: false },
       remarks: null,
       cost: NaN,
-      embedding: vector([1, 1, 1, 10, 1, 1, 1, 1, 1, 1]),
+      embedding: vector([1, 1, 1, 10, 1, 1, 1, 1, 1, 1])
     },
     book5: {
       title: "The Handmaid's Tale",
@@ -301,7 +311,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.1,
       tags: ['feminism', 'totalitarianism', 'resistance'],
       awards: { 'arthur c. clarke': true, 'booker prize': false },
-      embedding: vector([1, 1, 1, 1, 10, 1, 1, 1, 1, 1]),
+      embedding: vector([1, 1, 1, 1, 10, 1, 1, 1, 1, 1])
     },
     book6: {
       title: 'Crime and Punishment',
@@ -311,7 +321,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.3,
       tags: ['philosophy', 'crime', 'redemption'],
       awards: { none: true },
-      embedding: vector([1, 1, 1, 1, 1, 10, 1, 1, 1, 1]),
+      embedding: vector([1, 1, 1, 1, 1, 10, 1, 1, 1, 1])
     },
     book7: {
       title: 'To Kill a Mockingbird',
@@ -321,7 +331,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.2,
       tags: ['racism', 'injustice', 'coming-of-age'],
       awards: { pulitzer: true },
-      embedding: vector([1, 1, 1, 1, 1, 1, 10, 1, 1, 1]),
+      embedding: vector([1, 1, 1, 1, 1, 1, 10, 1, 1, 1])
     },
     book8: {
       title: '1984',
@@ -331,7 +341,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.2,
       tags: ['surveillance', 'totalitarianism', 'propaganda'],
       awards: { prometheus: true },
-      embedding: vector([1, 1, 1, 1, 1, 1, 1, 10, 1, 1]),
+      embedding: vector([1, 1, 1, 1, 1, 1, 1, 10, 1, 1])
     },
     book9: {
       title: 'The Great Gatsby',
@@ -341,7 +351,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.0,
       tags: ['wealth', 'american dream', 'love'],
       awards: { none: true },
-      embedding: vector([1, 1, 1, 1, 1, 1, 1, 1, 10, 1]),
+      embedding: vector([1, 1, 1, 1, 1, 1, 1, 1, 10, 1])
     },
     book10: {
       title: 'Dune',
@@ -351,8 +361,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       rating: 4.6,
       tags: ['politics', 'desert', 'ecology'],
       awards: { hugo: true, nebula: true },
-      embedding: vector([1, 1, 1, 1, 1, 1, 1, 1, 1, 10]),
-    },
+      embedding: vector([1, 1, 1, 1, 1, 1, 1, 1, 1, 10])
+    }
   };
 
   async function setupTestDocs(): Promise<unknown> {
@@ -375,7 +385,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         setupDeferred.resolve();
 
         return testDeferred?.promise;
-      },
+      }
     );
 
     await setupDeferred.promise;
@@ -388,12 +398,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
   describe('pipeline results', () => {
     it('empty snapshot as expected', async () => {
-      const snapshot = await execute(firestore.pipeline().collection(randomCol.path).limit(0));
+      const snapshot = await execute(
+        firestore.pipeline().collection(randomCol.path).limit(0)
+      );
       expect(snapshot.results.length).to.equal(0);
     });
 
     it('full snapshot as expected', async () => {
-      const ppl = firestore.pipeline().collection(randomCol.path).sort(ascending('__name__'));
+      const ppl = firestore
+        .pipeline()
+        .collection(randomCol.path)
+        .sort(ascending('__name__'));
       const snapshot = await execute(ppl);
       expect(snapshot.results.length).to.equal(10);
       expectResults(
@@ -407,17 +422,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         'book6',
         'book7',
         'book8',
-        'book9',
+        'book9'
       );
     });
 
     it('result equals works', async () => {
-      const ppl = firestore.pipeline().collection(randomCol.path).sort(ascending('title')).limit(1);
+      const ppl = firestore
+        .pipeline()
+        .collection(randomCol.path)
+        .sort(ascending('title'))
+        .limit(1);
       const snapshot1 = await execute(ppl);
       const snapshot2 = await execute(ppl);
       expect(snapshot1.results.length).to.equal(1);
       expect(snapshot2.results.length).to.equal(1);
-      expect(pipelineResultEqual(snapshot1.results[0], snapshot2.results[0])).to.be.true;
+      expect(pipelineResultEqual(snapshot1.results[0], snapshot2.results[0])).to
+        .be.true;
     });
 
     it('returns execution time', async () => {
@@ -429,7 +449,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       expect(snapshot.executionTime.toDate().valueOf()).to.approximately(
         (start + end) / 2,
-        timestampDeltaMS,
+        timestampDeltaMS
       );
     });
 
@@ -444,7 +464,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       expect(snapshot.executionTime.toDate().valueOf()).to.approximately(
         (start + end) / 2,
-        timestampDeltaMS,
+        timestampDeltaMS
       );
     });
 
@@ -453,34 +473,34 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       let snapshot = await execute(pipeline);
       expect(snapshot.results.length).to.equal(10);
-      snapshot.results.forEach((doc) => {
+      snapshot.results.forEach(doc => {
         expect(doc.createTime).to.not.be.null;
         expect(doc.updateTime).to.not.be.null;
 
         expect(doc.createTime!.toDate().valueOf()).to.approximately(
           (beginDocCreation + endDocCreation) / 2,
-          timestampDeltaMS,
+          timestampDeltaMS
         );
         expect(doc.updateTime!.toDate().valueOf()).to.approximately(
           (beginDocCreation + endDocCreation) / 2,
-          timestampDeltaMS,
+          timestampDeltaMS
         );
         expect(doc.createTime?.valueOf()).to.equal(doc.updateTime?.valueOf());
       });
 
       const wb = writeBatch(firestore);
-      snapshot.results.forEach((doc) => {
+      snapshot.results.forEach(doc => {
         wb.update(doc.ref!, { newField: 'value' });
       });
       await wb.commit();
 
       snapshot = await execute(pipeline);
       expect(snapshot.results.length).to.equal(10);
-      snapshot.results.forEach((doc) => {
+      snapshot.results.forEach(doc => {
         expect(doc.createTime).to.not.be.null;
         expect(doc.updateTime).to.not.be.null;
         expect(doc.createTime!.toDate().valueOf()).to.be.lessThan(
-          doc.updateTime!.toDate().valueOf(),
+          doc.updateTime!.toDate().valueOf()
         );
       });
     });
@@ -499,7 +519,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       expect(snapshot.executionTime.toDate().valueOf()).to.approximately(
         (start + end) / 2,
-        timestampDeltaMS,
+        timestampDeltaMS
       );
     });
 
@@ -509,14 +529,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         .collection(randomCol.path)
         .aggregate({
           accumulators: [average('rating').as('avgRating')],
-          groups: ['genre'],
+          groups: ['genre']
         });
 
       const snapshot = await execute(pipeline);
 
       expect(snapshot.results.length).to.equal(8);
 
-      snapshot.results.forEach((doc) => {
+      snapshot.results.forEach(doc => {
         expect(doc.updateTime).to.be.undefined;
         expect(doc.createTime).to.be.undefined;
       });
@@ -525,7 +545,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
   describe('pipeline sources', () => {
     it('supports CollectionReference as source', async () => {
-      const snapshot = await execute(firestore.pipeline().collection(randomCol));
+      const snapshot = await execute(
+        firestore.pipeline().collection(randomCol)
+      );
       expect(snapshot.results.length).to.equal(10);
     });
 
@@ -535,7 +557,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       const snapshot = await execute(
         firestore
           .pipeline()
-          .documents([`${collName}/book1`, doc(randomCol, 'book2'), doc(randomCol, 'book3').path]),
+          .documents([
+            `${collName}/book1`,
+            doc(randomCol, 'book2'),
+            doc(randomCol, 'book3').path
+          ])
       );
       expect(snapshot.results.length).to.equal(3);
     });
@@ -562,14 +588,19 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
     it('supports collection group as source', async () => {
       const randomSubCollectionId = Math.random().toString(16).slice(2);
-      const doc1 = await addDoc(collection(randomCol, 'book1', randomSubCollectionId), {
-        order: 1,
-      });
-      const doc2 = await addDoc(collection(randomCol, 'book2', randomSubCollectionId), {
-        order: 2,
-      });
+      const doc1 = await addDoc(
+        collection(randomCol, 'book1', randomSubCollectionId),
+        { order: 1 }
+      );
+      const doc2 = await addDoc(
+        collection(randomCol, 'book2', randomSubCollectionId),
+        { order: 2 }
+      );
       const snapshot = await execute(
-        firestore.pipeline().collectionGroup(randomSubCollectionId).sort(ascending('order')),
+        firestore
+          .pipeline()
+          .collectionGroup(randomSubCollectionId)
+          .sort(ascending('order'))
       );
       expectResults(snapshot, doc1.id, doc2.id);
     });
@@ -579,14 +610,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       const randomId = Math.random().toString(16).slice(2);
       const doc1 = await addDoc(collection(randomCol, 'book1', 'sub'), {
         order: 1,
-        randomId,
+        randomId
       });
       const doc2 = await addDoc(collection(randomCol, 'book2', 'sub'), {
         order: 2,
-        randomId,
+        randomId
       });
       const snapshot = await execute(
-        firestore.pipeline().database().where(equal('randomId', randomId)).sort(ascending('order')),
+        firestore
+          .pipeline()
+          .database()
+          .where(equal('randomId', randomId))
+          .sort(ascending('order'))
       );
       expectResults(snapshot, doc1.id, doc2.id);
     }).timeout(30_000);
@@ -604,25 +639,29 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         constant(new GeoPoint(0.1, 0.2)).as('geoPoint'),
         constant(refTimestamp).as('timestamp'),
         constant(refDate).as('date'),
-        constant(Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))).as('bytes'),
+        constant(
+          Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))
+        ).as('bytes'),
         constant(doc(firestore, 'foo', 'bar')).as('documentReference'),
         constant(vector([1, 2, 3])).as('vectorValue'),
         map({
-          number: 1,
-          string: 'a string',
-          boolean: true,
-          null: null,
-          geoPoint: new GeoPoint(0.1, 0.2),
-          timestamp: refTimestamp,
-          date: refDate,
-          uint8Array: Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])),
-          documentReference: doc(firestore, 'foo', 'bar'),
-          vectorValue: vector([1, 2, 3]),
-          map: {
-            number: 2,
-            string: 'b string',
+          'number': 1,
+          'string': 'a string',
+          'boolean': true,
+          'null': null,
+          'geoPoint': new GeoPoint(0.1, 0.2),
+          'timestamp': refTimestamp,
+          'date': refDate,
+          'uint8Array': Bytes.fromUint8Array(
+            new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])
+          ),
+          'documentReference': doc(firestore, 'foo', 'bar'),
+          'vectorValue': vector([1, 2, 3]),
+          'map': {
+            'number': 2,
+            'string': 'b string'
           },
-          array: [1, 'c string'],
+          'array': [1, 'c string']
         }).as('map'),
         array([
           1,
@@ -636,10 +675,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           doc(firestore, 'foo', 'bar'),
           vector([1, 2, 3]),
           {
-            number: 2,
-            string: 'b string',
-          },
-        ]).as('array'),
+            'number': 2,
+            'string': 'b string'
+          }
+        ]).as('array')
       ];
 
       const snapshots = await execute(
@@ -647,38 +686,40 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .limit(1)
-          .select(constants[0], ...constants.slice(1)),
+          .select(constants[0], ...constants.slice(1))
       );
 
       expectResults(snapshots, {
-        number: 1,
-        string: 'a string',
-        boolean: true,
-        null: null,
-        geoPoint: new GeoPoint(0.1, 0.2),
-        timestamp: refTimestamp,
-        date: Timestamp.fromDate(refDate),
-        bytes: Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])),
-        documentReference: doc(firestore, 'foo', 'bar'),
-        vectorValue: vector([1, 2, 3]),
-        map: {
-          number: 1,
-          string: 'a string',
-          boolean: true,
-          null: null,
-          geoPoint: new GeoPoint(0.1, 0.2),
-          timestamp: refTimestamp,
-          date: Timestamp.fromDate(refDate),
-          uint8Array: Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])),
-          documentReference: doc(firestore, 'foo', 'bar'),
-          vectorValue: vector([1, 2, 3]),
-          map: {
-            number: 2,
-            string: 'b string',
+        'number': 1,
+        'string': 'a string',
+        'boolean': true,
+        'null': null,
+        'geoPoint': new GeoPoint(0.1, 0.2),
+        'timestamp': refTimestamp,
+        'date': Timestamp.fromDate(refDate),
+        'bytes': Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])),
+        'documentReference': doc(firestore, 'foo', 'bar'),
+        'vectorValue': vector([1, 2, 3]),
+        'map': {
+          'number': 1,
+          'string': 'a string',
+          'boolean': true,
+          'null': null,
+          'geoPoint': new GeoPoint(0.1, 0.2),
+          'timestamp': refTimestamp,
+          'date': Timestamp.fromDate(refDate),
+          'uint8Array': Bytes.fromUint8Array(
+            new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0])
+          ),
+          'documentReference': doc(firestore, 'foo', 'bar'),
+          'vectorValue': vector([1, 2, 3]),
+          'map': {
+            'number': 2,
+            'string': 'b string'
           },
-          array: [1, 'c string'],
+          'array': [1, 'c string']
         },
-        array: [
+        'array': [
           1,
           'a string',
           true,
@@ -690,10 +731,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           doc(firestore, 'foo', 'bar'),
           vector([1, 2, 3]),
           {
-            number: 2,
-            string: 'b string',
-          },
-        ],
+            'number': 2,
+            'string': 'b string'
+          }
+        ]
       });
     });
 
@@ -706,12 +747,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .limit(1)
             .select(
               map({
-                number: 1,
-                undefined,
-              }).as('foo'),
-            ),
+                'number': 1,
+                undefined
+              }).as('foo')
+            )
         );
-      }).to.throw('Function map() called with invalid data. Unsupported field value: undefined');
+      }).to.throw(
+        'Function map() called with invalid data. Unsupported field value: undefined'
+      );
     });
 
     it('throws on undefined in an array', async () => {
@@ -721,9 +764,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .limit(1)
-            .select(array([1, undefined]).as('foo')),
+            .select(array([1, undefined]).as('foo'))
         );
-      }).to.throw('Function array() called with invalid data. Unsupported field value: undefined');
+      }).to.throw(
+        'Function array() called with invalid data. Unsupported field value: undefined'
+      );
     });
 
     it('converts arrays and plain objects to functionValues if the customer intent is unspecified', async () => {
@@ -733,7 +778,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select('title', 'author', 'genre', 'rating', 'published', 'tags', 'awards')
+          .select(
+            'title',
+            'author',
+            'genre',
+            'rating',
+            'published',
+            'tags',
+            'awards'
+          )
           .addFields(
             array([
               1,
@@ -742,17 +795,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               multiply('rating', 10),
               [field('title')],
               {
-                published: field('published'),
-              },
+                published: field('published')
+              }
             ]).as('metadataArray'),
             map({
               genre: field('genre'),
               rating: multiply('rating', 10),
               nestedArray: [field('title')],
               nestedMap: {
-                published: field('published'),
-              },
-            }).as('metadata'),
+                published: field('published')
+              }
+            }).as('metadata')
           )
           .where(
             and(
@@ -763,19 +816,19 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                 multiply('rating', 10),
                 [field('title')],
                 {
-                  published: field('published'),
-                },
+                  published: field('published')
+                }
               ]),
               equal('metadata', {
                 genre: field('genre'),
                 rating: multiply('rating', 10),
                 nestedArray: [field('title')],
                 nestedMap: {
-                  published: field('published'),
-                },
-              }),
-            ),
-          ),
+                  published: field('published')
+                }
+              })
+            )
+          )
       );
 
       expect(snapshot.results.length).to.equal(1);
@@ -795,17 +848,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           47,
           ['The Lord of the Rings'],
           {
-            published: 1954,
-          },
+            published: 1954
+          }
         ],
         metadata: {
           genre: 'Fantasy',
           rating: 47,
           nestedArray: ['The Lord of the Rings'],
           nestedMap: {
-            published: 1954,
-          },
-        },
+            published: 1954
+          }
+        }
       });
     });
 
@@ -816,14 +869,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .limit(1)
           .select(
-            conditional(constant(true), constant('TRUE'), constant('FALSE')).as('true'),
-            conditional(constant(false), constant('TRUE'), constant('FALSE')).as('false'),
-          ),
+            conditional(constant(true), constant('TRUE'), constant('FALSE')).as(
+              'true'
+            ),
+            conditional(
+              constant(false),
+              constant('TRUE'),
+              constant('FALSE')
+            ).as('false')
+          )
       );
 
       expectResults(snapshots, {
-        true: 'TRUE',
-        false: 'FALSE',
+        'true': 'TRUE',
+        'false': 'FALSE'
       });
     });
   });
@@ -832,7 +891,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
     describe('aggregate stage', () => {
       it('supports aggregate', async () => {
         let snapshot = await execute(
-          firestore.pipeline().collection(randomCol.path).aggregate(countAll().as('count')),
+          firestore
+            .pipeline()
+            .collection(randomCol.path)
+            .aggregate(countAll().as('count'))
         );
         expectResults(snapshot, { count: 10 });
 
@@ -845,14 +907,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               countAll().as('count'),
               average('rating').as('avgRating'),
               maximum('rating').as('maxRating'),
-              sum('rating').as('sumRating'),
-            ),
+              sum('rating').as('sumRating')
+            )
         );
         expectResults(snapshot, {
           count: 2,
           avgRating: 4.4,
           maxRating: 4.6,
-          sumRating: 8.8,
+          sumRating: 8.8
         });
       });
 
@@ -861,7 +923,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .aggregate(countAll().as('count'), count('foo').as('count')),
+            .aggregate(countAll().as('count'), count('foo').as('count'))
         ).to.throw("Duplicate alias or field 'count'");
       });
 
@@ -872,8 +934,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .aggregate({
               accumulators: [countAll().as('count')],
-              groups: ['bax', field('bar').as('bax')],
-            }),
+              groups: ['bax', field('bar').as('bax')]
+            })
         ).to.throw("Duplicate alias or field 'bax'");
       });
 
@@ -883,8 +945,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .aggregate({
-              accumulators: [countAll().as('count')],
-            }),
+              accumulators: [countAll().as('count')]
+            })
         );
         expectResults(snapshot, { count: 10 });
 
@@ -897,14 +959,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               countAll().as('count'),
               average('rating').as('avgRating'),
               maximum('rating').as('maxRating'),
-              sum('rating').as('sumRating'),
-            ),
+              sum('rating').as('sumRating')
+            )
         );
         expectResults(snapshot, {
           count: 2,
           avgRating: 4.4,
           maxRating: 4.6,
-          sumRating: 8.8,
+          sumRating: 8.8
         });
       });
 
@@ -917,9 +979,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               .where(lessThan('published', 1900))
               .aggregate({
                 accumulators: [],
-                groups: ['genre'],
-              }),
-          ),
+                groups: ['genre']
+              })
+          )
         ).to.be.rejected;
       });
 
@@ -931,16 +993,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(lessThan(field('published'), 1984))
             .aggregate({
               accumulators: [average('rating').as('avgRating')],
-              groups: ['genre'],
+              groups: ['genre']
             })
             .where(greaterThan('avgRating', 4.3))
-            .sort(field('avgRating').descending()),
+            .sort(field('avgRating').descending())
         );
         expectResults(
           snapshot,
           { avgRating: 4.7, genre: 'Fantasy' },
           { avgRating: 4.5, genre: 'Romance' },
-          { avgRating: 4.4, genre: 'Science Fiction' },
+          { avgRating: 4.4, genre: 'Science Fiction' }
         );
       });
 
@@ -953,14 +1015,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               count('cost').as('booksWithCost'),
               countAll().as('count'),
               maximum('rating').as('maxRating'),
-              minimum('published').as('minPublished'),
-            ),
+              minimum('published').as('minPublished')
+            )
         );
         expectResults(snapshot, {
           booksWithCost: 1,
           count: 10,
           maxRating: 4.7,
-          minPublished: 1813,
+          minPublished: 1813
         });
       });
 
@@ -974,14 +1036,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               first('rating').as('firstBookRating'),
               first('title').as('firstBookTitle'),
               last('rating').as('lastBookRating'),
-              last('title').as('lastBookTitle'),
-            ),
+              last('title').as('lastBookTitle')
+            )
         );
         expectResults(snapshot, {
           firstBookRating: 4.5,
           firstBookTitle: 'Pride and Prejudice',
           lastBookRating: 4.1,
-          lastBookTitle: "The Handmaid's Tale",
+          lastBookTitle: "The Handmaid's Tale"
         });
       });
 
@@ -991,10 +1053,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .sort(field('published').ascending())
-            .aggregate(arrayAgg('rating').as('allRatings')),
+            .aggregate(arrayAgg('rating').as('allRatings'))
         );
         expectResults(snapshot, {
-          allRatings: [4.5, 4.3, 4.0, 4.2, 4.7, 4.2, 4.6, 4.3, 4.2, 4.1],
+          allRatings: [4.5, 4.3, 4.0, 4.2, 4.7, 4.2, 4.6, 4.3, 4.2, 4.1]
         });
       });
 
@@ -1003,12 +1065,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .aggregate(arrayAggDistinct('rating').as('allDistinctRatings')),
+            .aggregate(arrayAggDistinct('rating').as('allDistinctRatings'))
         );
         const data = snapshot.results[0].data();
         data['allDistinctRatings'].sort((a: number, b: number) => a - b);
         expect(data).to.deep.equal({
-          allDistinctRatings: [4.0, 4.1, 4.2, 4.3, 4.5, 4.6, 4.7],
+          allDistinctRatings: [4.0, 4.1, 4.2, 4.3, 4.5, 4.6, 4.7]
         });
       });
 
@@ -1017,10 +1079,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .aggregate(countIf(field('rating').greaterThan(4.3)).as('count')),
+            .aggregate(countIf(field('rating').greaterThan(4.3)).as('count'))
         );
         const expectedResults = {
-          count: 3,
+          count: 3
         };
         expectResults(snapshot, expectedResults);
 
@@ -1028,7 +1090,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .aggregate(field('rating').greaterThan(4.3).countIf().as('count')),
+            .aggregate(field('rating').greaterThan(4.3).countIf().as('count'))
         );
         expectResults(snapshot, expectedResults);
       });
@@ -1038,7 +1100,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .aggregate(countDistinct('genre').as('distinctGenres')),
+            .aggregate(countDistinct('genre').as('distinctGenres'))
         );
         expectResults(snapshot, { distinctGenres: 8 });
       });
@@ -1051,7 +1113,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .distinct('genre', 'author')
-            .sort(field('genre').ascending(), field('author').ascending()),
+            .sort(field('genre').ascending(), field('author').ascending())
         );
         expectResults(
           snapshot,
@@ -1064,7 +1126,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           { genre: 'Romance', author: 'Jane Austen' },
           { genre: 'Science Fiction', author: 'Douglas Adams' },
           { genre: 'Science Fiction', author: 'Frank Herbert' },
-          { genre: 'Southern Gothic', author: 'Harper Lee' },
+          { genre: 'Southern Gothic', author: 'Harper Lee' }
         );
       });
 
@@ -1075,8 +1137,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .distinct('genre', 'author')
             .sort({
-              orderings: [field('genre').ascending(), field('author').ascending()],
-            }),
+              orderings: [
+                field('genre').ascending(),
+                field('author').ascending()
+              ]
+            })
         );
         expectResults(
           snapshot,
@@ -1089,7 +1154,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           { genre: 'Romance', author: 'Jane Austen' },
           { genre: 'Science Fiction', author: 'Douglas Adams' },
           { genre: 'Science Fiction', author: 'Frank Herbert' },
-          { genre: 'Southern Gothic', author: 'Harper Lee' },
+          { genre: 'Southern Gothic', author: 'Harper Lee' }
         );
       });
     });
@@ -1101,26 +1166,26 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .select('title', 'author')
-            .sort(field('author').ascending()),
+            .sort(field('author').ascending())
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
-            author: 'Douglas Adams',
+            author: 'Douglas Adams'
           },
           { title: 'The Great Gatsby', author: 'F. Scott Fitzgerald' },
           { title: 'Dune', author: 'Frank Herbert' },
           { title: 'Crime and Punishment', author: 'Fyodor Dostoevsky' },
           {
             title: 'One Hundred Years of Solitude',
-            author: 'Gabriel García Márquez',
+            author: 'Gabriel García Márquez'
           },
           { title: '1984', author: 'George Orwell' },
           { title: 'To Kill a Mockingbird', author: 'Harper Lee' },
           { title: 'The Lord of the Rings', author: 'J.R.R. Tolkien' },
           { title: 'Pride and Prejudice', author: 'Jane Austen' },
-          { title: "The Handmaid's Tale", author: 'Margaret Atwood' },
+          { title: "The Handmaid's Tale", author: 'Margaret Atwood' }
         );
       });
 
@@ -1141,15 +1206,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select({ selections: ['title', field('author').as('auth0r')] })
             .sort(field('auth0r').ascending())
-            .limit(2),
+            .limit(2)
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
-            auth0r: 'Douglas Adams',
+            auth0r: 'Douglas Adams'
           },
-          { title: 'The Great Gatsby', auth0r: 'F. Scott Fitzgerald' },
+          { title: 'The Great Gatsby', auth0r: 'F. Scott Fitzgerald' }
         );
       });
     });
@@ -1162,48 +1227,48 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author')
             .addFields(constant('bar').as('foo'))
-            .sort(field('author').ascending()),
+            .sort(field('author').ascending())
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
             author: 'Douglas Adams',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'The Great Gatsby',
             author: 'F. Scott Fitzgerald',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: 'Dune', author: 'Frank Herbert', foo: 'bar' },
           {
             title: 'Crime and Punishment',
             author: 'Fyodor Dostoevsky',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'One Hundred Years of Solitude',
             author: 'Gabriel García Márquez',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: '1984', author: 'George Orwell', foo: 'bar' },
           {
             title: 'To Kill a Mockingbird',
             author: 'Harper Lee',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'The Lord of the Rings',
             author: 'J.R.R. Tolkien',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: 'Pride and Prejudice', author: 'Jane Austen', foo: 'bar' },
           {
             title: "The Handmaid's Tale",
             author: 'Margaret Atwood',
-            foo: 'bar',
-          },
+            foo: 'bar'
+          }
         );
       });
 
@@ -1214,7 +1279,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author')
             .addFields(constant('bar').as('foo'), constant('baz').as('foo'))
-            .sort(field('author').ascending()),
+            .sort(field('author').ascending())
         ).to.throw("Duplicate alias or field 'foo'");
       });
 
@@ -1225,50 +1290,50 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author')
             .addFields({
-              fields: [constant('bar').as('foo')],
+              fields: [constant('bar').as('foo')]
             })
-            .sort(field('author').ascending()),
+            .sort(field('author').ascending())
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
             author: 'Douglas Adams',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'The Great Gatsby',
             author: 'F. Scott Fitzgerald',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: 'Dune', author: 'Frank Herbert', foo: 'bar' },
           {
             title: 'Crime and Punishment',
             author: 'Fyodor Dostoevsky',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'One Hundred Years of Solitude',
             author: 'Gabriel García Márquez',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: '1984', author: 'George Orwell', foo: 'bar' },
           {
             title: 'To Kill a Mockingbird',
             author: 'Harper Lee',
-            foo: 'bar',
+            foo: 'bar'
           },
           {
             title: 'The Lord of the Rings',
             author: 'J.R.R. Tolkien',
-            foo: 'bar',
+            foo: 'bar'
           },
           { title: 'Pride and Prejudice', author: 'Jane Austen', foo: 'bar' },
           {
             title: "The Handmaid's Tale",
             author: 'Margaret Atwood',
-            foo: 'bar',
-          },
+            foo: 'bar'
+          }
         );
       });
     });
@@ -1281,34 +1346,34 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author')
             .sort(field('author').ascending())
-            .removeFields(field('author')),
+            .removeFields(field('author'))
         );
         expectResults(
           snapshot,
           {
-            title: "The Hitchhiker's Guide to the Galaxy",
+            title: "The Hitchhiker's Guide to the Galaxy"
           },
           {
-            title: 'The Great Gatsby',
+            title: 'The Great Gatsby'
           },
           { title: 'Dune' },
           {
-            title: 'Crime and Punishment',
+            title: 'Crime and Punishment'
           },
           {
-            title: 'One Hundred Years of Solitude',
+            title: 'One Hundred Years of Solitude'
           },
           { title: '1984' },
           {
-            title: 'To Kill a Mockingbird',
+            title: 'To Kill a Mockingbird'
           },
           {
-            title: 'The Lord of the Rings',
+            title: 'The Lord of the Rings'
           },
           { title: 'Pride and Prejudice' },
           {
-            title: "The Handmaid's Tale",
-          },
+            title: "The Handmaid's Tale"
+          }
         );
       });
 
@@ -1320,35 +1385,35 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .select('title', 'author', 'genre')
             .sort(field('author').ascending())
             .removeFields({
-              fields: [field('author'), 'genre'],
-            }),
+              fields: [field('author'), 'genre']
+            })
         );
         expectResults(
           snapshot,
           {
-            title: "The Hitchhiker's Guide to the Galaxy",
+            title: "The Hitchhiker's Guide to the Galaxy"
           },
           {
-            title: 'The Great Gatsby',
+            title: 'The Great Gatsby'
           },
           { title: 'Dune' },
           {
-            title: 'Crime and Punishment',
+            title: 'Crime and Punishment'
           },
           {
-            title: 'One Hundred Years of Solitude',
+            title: 'One Hundred Years of Solitude'
           },
           { title: '1984' },
           {
-            title: 'To Kill a Mockingbird',
+            title: 'To Kill a Mockingbird'
           },
           {
-            title: 'The Lord of the Rings',
+            title: 'The Lord of the Rings'
           },
           { title: 'Pride and Prejudice' },
           {
-            title: "The Handmaid's Tale",
-          },
+            title: "The Handmaid's Tale"
+          }
         );
       });
     });
@@ -1361,34 +1426,34 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author')
             .sort(field('author').ascending())
-            .removeFields(field('author')),
+            .removeFields(field('author'))
         );
         expectResults(
           snapshot,
           {
-            title: "The Hitchhiker's Guide to the Galaxy",
+            title: "The Hitchhiker's Guide to the Galaxy"
           },
           {
-            title: 'The Great Gatsby',
+            title: 'The Great Gatsby'
           },
           { title: 'Dune' },
           {
-            title: 'Crime and Punishment',
+            title: 'Crime and Punishment'
           },
           {
-            title: 'One Hundred Years of Solitude',
+            title: 'One Hundred Years of Solitude'
           },
           { title: '1984' },
           {
-            title: 'To Kill a Mockingbird',
+            title: 'To Kill a Mockingbird'
           },
           {
-            title: 'The Lord of the Rings',
+            title: 'The Lord of the Rings'
           },
           { title: 'Pride and Prejudice' },
           {
-            title: "The Handmaid's Tale",
-          },
+            title: "The Handmaid's Tale"
+          }
         );
       });
 
@@ -1400,35 +1465,35 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .select('title', 'author', 'genre')
             .sort(field('author').ascending())
             .removeFields({
-              fields: [field('author'), 'genre'],
-            }),
+              fields: [field('author'), 'genre']
+            })
         );
         expectResults(
           snapshot,
           {
-            title: "The Hitchhiker's Guide to the Galaxy",
+            title: "The Hitchhiker's Guide to the Galaxy"
           },
           {
-            title: 'The Great Gatsby',
+            title: 'The Great Gatsby'
           },
           { title: 'Dune' },
           {
-            title: 'Crime and Punishment',
+            title: 'Crime and Punishment'
           },
           {
-            title: 'One Hundred Years of Solitude',
+            title: 'One Hundred Years of Solitude'
           },
           { title: '1984' },
           {
-            title: 'To Kill a Mockingbird',
+            title: 'To Kill a Mockingbird'
           },
           {
-            title: 'The Lord of the Rings',
+            title: 'The Lord of the Rings'
           },
           { title: 'Pride and Prejudice' },
           {
-            title: "The Handmaid's Tale",
-          },
+            title: "The Handmaid's Tale"
+          }
         );
       });
     });
@@ -1442,9 +1507,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(
               and(
                 greaterThan('rating', 4.5),
-                equalAny('genre', ['Science Fiction', 'Romance', 'Fantasy']),
-              ),
-            ),
+                equalAny('genre', ['Science Fiction', 'Romance', 'Fantasy'])
+              )
+            )
         );
         expectResults(snapshot, 'book10', 'book4');
       });
@@ -1458,9 +1523,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               and(
                 greaterThan('rating', 4.5),
                 equalAny('genre', ['Science Fiction', 'Romance', 'Fantasy']),
-                lessThan('published', 1965),
-              ),
-            ),
+                lessThan('published', 1965)
+              )
+            )
         );
         expectResults(snapshot, 'book4');
       });
@@ -1471,17 +1536,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .where(
-              or(equal('genre', 'Romance'), equal('genre', 'Dystopian'), equal('genre', 'Fantasy')),
+              or(
+                equal('genre', 'Romance'),
+                equal('genre', 'Dystopian'),
+                equal('genre', 'Fantasy')
+              )
             )
             .sort(ascending('title'))
-            .select('title'),
+            .select('title')
         );
         expectResults(
           snapshot,
           { title: '1984' },
           { title: 'Pride and Prejudice' },
           { title: "The Handmaid's Tale" },
-          { title: 'The Lord of the Rings' },
+          { title: 'The Lord of the Rings' }
         );
       });
 
@@ -1495,16 +1564,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                 equal('genre', 'Romance'),
                 equal('genre', 'Dystopian'),
                 equal('genre', 'Fantasy'),
-                equal('published', 1949),
-              ),
+                equal('published', 1949)
+              )
             )
-            .select('title'),
+            .select('title')
         );
         expectResults(
           snapshot,
           { title: 'Pride and Prejudice' },
           { title: 'The Lord of the Rings' },
-          { title: "The Handmaid's Tale" },
+          { title: "The Handmaid's Tale" }
         );
       });
 
@@ -1518,12 +1587,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                 equal('genre', 'Romance'),
                 equal('genre', 'Dystopian'),
                 equal('genre', 'Fantasy'),
-                greaterThan('published', 1949),
-              ),
+                greaterThan('published', 1949)
+              )
             )
-            .select('title'),
+            .select('title')
         );
-        expectResults(snapshot, { title: 'Crime and Punishment' }, { title: 'The Great Gatsby' });
+        expectResults(
+          snapshot,
+          { title: 'Crime and Punishment' },
+          { title: 'The Great Gatsby' }
+        );
       });
       it('supports options', async () => {
         const snapshot = await execute(
@@ -1533,9 +1606,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where({
               condition: and(
                 greaterThan('rating', 4.5),
-                equalAny('genre', ['Science Fiction', 'Romance', 'Fantasy']),
-              ),
-            }),
+                equalAny('genre', ['Science Fiction', 'Romance', 'Fantasy'])
+              )
+            })
         );
         expectResults(snapshot, 'book10', 'book4');
       });
@@ -1550,13 +1623,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .sort(field('author').ascending())
             .offset(5)
             .limit(3)
-            .select('title', 'author'),
+            .select('title', 'author')
         );
         expectResults(
           snapshot,
           { title: '1984', author: 'George Orwell' },
           { title: 'To Kill a Mockingbird', author: 'Harper Lee' },
-          { title: 'The Lord of the Rings', author: 'J.R.R. Tolkien' },
+          { title: 'The Lord of the Rings', author: 'J.R.R. Tolkien' }
         );
       });
 
@@ -1566,17 +1639,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .sort({
-              orderings: [field('author').ascending()],
+              orderings: [field('author').ascending()]
             })
             .offset({ offset: 5 })
             .limit({ limit: 3 })
-            .select('title', 'author'),
+            .select('title', 'author')
         );
         expectResults(
           snapshot,
           { title: '1984', author: 'George Orwell' },
           { title: 'To Kill a Mockingbird', author: 'Harper Lee' },
-          { title: 'The Lord of the Rings', author: 'J.R.R. Tolkien' },
+          { title: 'The Lord of the Rings', author: 'J.R.R. Tolkien' }
         );
       });
     });
@@ -1591,18 +1664,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               {
                 title: field('title'),
                 metadata: {
-                  author: field('author'),
-                },
-              },
+                  author: field('author')
+                }
+              }
             ])
             .sort(field('author').ascending())
-            .limit(1),
+            .limit(1)
         );
         expectResults(snapshot, {
           metadata: {
-            author: 'Frank Herbert',
+            author: 'Frank Herbert'
           },
-          title: 'Dune',
+          title: 'Dune'
         });
       });
 
@@ -1616,14 +1689,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .select('title', 'author')
             .rawStage('add_fields', [
               {
-                display: stringConcat('title', ' - ', field('author')),
-              },
-            ]),
+                display: stringConcat('title', ' - ', field('author'))
+              }
+            ])
         );
         expectResults(snapshot, {
           title: "The Hitchhiker's Guide to the Galaxy",
           author: 'Douglas Adams',
-          display: "The Hitchhiker's Guide to the Galaxy - Douglas Adams",
+          display: "The Hitchhiker's Guide to the Galaxy - Douglas Adams"
         });
       });
 
@@ -1633,11 +1706,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .select('title', 'author')
-            .rawStage('where', [field('author').equal('Douglas Adams')]),
+            .rawStage('where', [field('author').equal('Douglas Adams')])
         );
         expectResults(snapshot, {
           title: "The Hitchhiker's Guide to the Galaxy",
-          author: 'Douglas Adams',
+          author: 'Douglas Adams'
         });
       });
 
@@ -1650,15 +1723,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .rawStage('sort', [
               {
                 direction: 'ascending',
-                expression: field('author'),
-              },
+                expression: field('author')
+              }
             ])
             .rawStage('offset', [3])
-            .rawStage('limit', [1]),
+            .rawStage('limit', [1])
         );
         expectResults(snapshot, {
           author: 'Fyodor Dostoevsky',
-          title: 'Crime and Punishment',
+          title: 'Crime and Punishment'
         });
       });
 
@@ -1668,10 +1741,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .select('title', 'author', 'rating')
-            .rawStage('aggregate', [{ averageRating: field('rating').average() }, {}]),
+            .rawStage('aggregate', [
+              { averageRating: field('rating').average() },
+              {}
+            ])
         );
         expectResults(snapshot, {
-          averageRating: 4.3100000000000005,
+          averageRating: 4.3100000000000005
         });
       });
 
@@ -1682,31 +1758,31 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .select('title', 'author', 'rating')
             .rawStage('distinct', [{ rating: field('rating') }])
-            .sort(field('rating').descending()),
+            .sort(field('rating').descending())
         );
         expectResults(
           snapshot,
           {
-            rating: 4.7,
+            rating: 4.7
           },
           {
-            rating: 4.6,
+            rating: 4.6
           },
           {
-            rating: 4.5,
+            rating: 4.5
           },
           {
-            rating: 4.3,
+            rating: 4.3
           },
           {
-            rating: 4.2,
+            rating: 4.2
           },
           {
-            rating: 4.1,
+            rating: 4.1
           },
           {
-            rating: 4.0,
-          },
+            rating: 4.0
+          }
         );
       });
 
@@ -1717,24 +1793,28 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol)
             .rawStage(
               'find_nearest',
-              [field('embedding'), vector([10, 1, 2, 1, 1, 1, 1, 1, 1, 1]), 'euclidean'],
+              [
+                field('embedding'),
+                vector([10, 1, 2, 1, 1, 1, 1, 1, 1, 1]),
+                'euclidean'
+              ],
               {
-                distance_field: field('computedDistance'),
-                limit: 2,
-              },
+                'distance_field': field('computedDistance'),
+                limit: 2
+              }
             )
-            .select('title', 'computedDistance'),
+            .select('title', 'computedDistance')
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
-            computedDistance: 1,
+            computedDistance: 1
           },
           {
             title: 'One Hundred Years of Solitude',
-            computedDistance: 12.041594578792296,
-          },
+            computedDistance: 12.041594578792296
+          }
         );
       });
     });
@@ -1746,12 +1826,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .where(equal('title', "The Hitchhiker's Guide to the Galaxy"))
-            .replaceWith('awards'),
+            .replaceWith('awards')
         );
         expectResults(snapshot, {
           hugo: true,
           nebula: false,
-          others: { unknown: { year: 1980 } },
+          others: { unknown: { year: 1980 } }
         });
       });
 
@@ -1765,14 +1845,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               map({
                 foo: 'bar',
                 baz: {
-                  title: field('title'),
-                },
-              }),
-            ),
+                  title: field('title')
+                }
+              })
+            )
         );
         expectResults(snapshot, {
           foo: 'bar',
-          baz: { title: "The Hitchhiker's Guide to the Galaxy" },
+          baz: { title: "The Hitchhiker's Guide to the Galaxy" }
         });
       });
 
@@ -1782,25 +1862,30 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .where(equal('title', "The Hitchhiker's Guide to the Galaxy"))
-            .replaceWith({ map: 'awards' }),
+            .replaceWith({ map: 'awards' })
         );
         expectResults(snapshot, {
           hugo: true,
           nebula: false,
-          others: { unknown: { year: 1980 } },
+          others: { unknown: { year: 1980 } }
         });
       });
     });
 
     describe('sample stage', () => {
       it('run pipeline with sample limit of 3', async () => {
-        const snapshot = await execute(firestore.pipeline().collection(randomCol.path).sample(3));
+        const snapshot = await execute(
+          firestore.pipeline().collection(randomCol.path).sample(3)
+        );
         expect(snapshot.results.length).to.equal(3);
       });
 
       it('run pipeline with sample limit of {documents: 3}', async () => {
         const snapshot = await execute(
-          firestore.pipeline().collection(randomCol.path).sample({ documents: 3 }),
+          firestore
+            .pipeline()
+            .collection(randomCol.path)
+            .sample({ documents: 3 })
         );
         expect(snapshot.results.length).to.equal(3);
       });
@@ -1810,7 +1895,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         const numIterations = 30;
         for (let i = 0; i < numIterations; i++) {
           const snapshot = await execute(
-            firestore.pipeline().collection(randomCol.path).sample({ percentage: 0.6 }),
+            firestore
+              .pipeline()
+              .collection(randomCol.path)
+              .sample({ percentage: 0.6 })
           );
 
           avgSize += snapshot.results.length;
@@ -1827,7 +1915,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .union(firestore.pipeline().collection(randomCol.path))
-            .sort(field(documentIdFieldPath()).ascending()),
+            .sort(field(documentIdFieldPath()).ascending())
         );
         expectResults(
           snapshot,
@@ -1850,7 +1938,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'book8',
           'book8',
           'book9',
-          'book9',
+          'book9'
         );
       });
 
@@ -1863,9 +1951,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               firestore
                 .pipeline()
                 .collection(randomCol.path)
-                .where(equal('title', "The Hitchhiker's Guide to the Galaxy")),
+                .where(equal('title', "The Hitchhiker's Guide to the Galaxy"))
             )
-            .sort(field(documentIdFieldPath()).ascending()),
+            .sort(field(documentIdFieldPath()).ascending())
         );
         expectResults(
           snapshot,
@@ -1879,7 +1967,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'book6',
           'book7',
           'book8',
-          'book9',
+          'book9'
         );
       });
 
@@ -1889,7 +1977,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .union({ other: firestore.pipeline().collection(randomCol.path) })
-            .sort(field(documentIdFieldPath()).ascending()),
+            .sort(field(documentIdFieldPath()).ascending())
         );
         expectResults(
           snapshot,
@@ -1912,7 +2000,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'book8',
           'book8',
           'book9',
-          'book9',
+          'book9'
         );
       });
     });
@@ -1934,8 +2022,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               'tags',
               'tag',
               'awards',
-              'nestedField',
-            ),
+              'nestedField'
+            )
         );
         expectResults(
           snapshot,
@@ -1950,9 +2038,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
+            nestedField: { 'level.1': { 'level.2': true } }
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -1965,9 +2053,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
+            nestedField: { 'level.1': { 'level.2': true } }
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -1980,10 +2068,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
-          },
+            nestedField: { 'level.1': { 'level.2': true } }
+          }
         );
       });
 
@@ -2004,8 +2092,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               'tag',
               'awards',
               'nestedField',
-              'tagsIndex',
-            ),
+              'tagsIndex'
+            )
         );
         expectResults(
           snapshot,
@@ -2020,10 +2108,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 0,
+            tagsIndex: 0
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2036,10 +2124,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 1,
+            tagsIndex: 1
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2052,11 +2140,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 2,
-          },
+            tagsIndex: 2
+          }
         );
       });
 
@@ -2076,8 +2164,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               'tags',
               'copy',
               'awards',
-              'nestedField',
-            ),
+              'nestedField'
+            )
         );
         expectResults(
           snapshot,
@@ -2092,9 +2180,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
+            nestedField: { 'level.1': { 'level.2': true } }
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2107,9 +2195,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
+            nestedField: { 'level.1': { 'level.2': true } }
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2122,10 +2210,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
-            nestedField: { 'level.1': { 'level.2': true } },
-          },
+            nestedField: { 'level.1': { 'level.2': true } }
+          }
         );
       });
 
@@ -2137,7 +2225,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', "The Hitchhiker's Guide to the Galaxy"))
             .unnest({
               selectable: field('tags').as('tag'),
-              indexField: 'tagsIndex',
+              indexField: 'tagsIndex'
             })
             .select(
               'title',
@@ -2149,8 +2237,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               'tag',
               'awards',
               'nestedField',
-              'tagsIndex',
-            ),
+              'tagsIndex'
+            )
         );
         expectResults(
           snapshot,
@@ -2165,10 +2253,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 0,
+            tagsIndex: 0
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2181,10 +2269,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 1,
+            tagsIndex: 1
           },
           {
             title: "The Hitchhiker's Guide to the Galaxy",
@@ -2197,11 +2285,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             awards: {
               hugo: true,
               nebula: false,
-              others: { unknown: { year: 1980 } },
+              others: { unknown: { year: 1980 } }
             },
             nestedField: { 'level.1': { 'level.2': true } },
-            tagsIndex: 2,
-          },
+            tagsIndex: 2
+          }
         );
       });
     });
@@ -2211,7 +2299,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         const measures: Array<FindNearestStageOptions['distanceMeasure']> = [
           'euclidean',
           'dot_product',
-          'cosine',
+          'cosine'
         ];
         for (const measure of measures) {
           const snapshot = await execute(
@@ -2222,21 +2310,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                 field: 'embedding',
                 vectorValue: vector([10, 1, 3, 1, 2, 1, 1, 1, 1, 1]),
                 limit: 3,
-                distanceMeasure: measure,
+                distanceMeasure: measure
               })
-              .select('title'),
+              .select('title')
           );
           expectResults(
             snapshot,
             {
-              title: "The Hitchhiker's Guide to the Galaxy",
+              title: "The Hitchhiker's Guide to the Galaxy"
             },
             {
-              title: 'One Hundred Years of Solitude',
+              title: 'One Hundred Years of Solitude'
             },
             {
-              title: "The Handmaid's Tale",
-            },
+              title: "The Handmaid's Tale"
+            }
           );
         }
       });
@@ -2251,20 +2339,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               vectorValue: vector([10, 1, 2, 1, 1, 1, 1, 1, 1, 1]),
               limit: 2,
               distanceMeasure: 'euclidean',
-              distanceField: 'computedDistance',
+              distanceField: 'computedDistance'
             })
-            .select('title', 'computedDistance'),
+            .select('title', 'computedDistance')
         );
         expectResults(
           snapshot,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
-            computedDistance: 1,
+            computedDistance: 1
           },
           {
             title: 'One Hundred Years of Solitude',
-            computedDistance: 12.041594578792296,
-          },
+            computedDistance: 12.041594578792296
+          }
         );
       });
     });
@@ -2278,7 +2366,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .rawStage('select', [
             // incorrect parameter type
-            field('title'),
+            field('title')
           ]);
 
         await execute(myPipeline);
@@ -2291,7 +2379,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         expect(typeof err['message']).to.equal('string');
 
         expect(err['message']).to.match(
-          /Expected fields to be MAP_VALUE, but was FIELD_REFERENCE_VALUE./,
+          /Expected fields to be MAP_VALUE, but was FIELD_REFERENCE_VALUE./
         );
       }
     });
@@ -2304,16 +2392,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .select(
             'title',
-            logicalMaximum(constant(1960), field('published'), 1961).as('publishedSafe'),
+            logicalMaximum(constant(1960), field('published'), 1961).as(
+              'publishedSafe'
+            )
           )
           .sort(field('title').ascending())
-          .limit(3),
+          .limit(3)
       );
       expectResults(
         snapshot,
-        { title: '1984', publishedSafe: 1961 },
-        { title: 'Crime and Punishment', publishedSafe: 1961 },
-        { title: 'Dune', publishedSafe: 1965 },
+        { title: '1984', 'publishedSafe': 1961 },
+        { title: 'Crime and Punishment', 'publishedSafe': 1961 },
+        { title: 'Dune', 'publishedSafe': 1965 }
       );
     });
 
@@ -2324,16 +2414,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .select(
             'title',
-            logicalMinimum(constant(1960), field('published'), 1961).as('publishedSafe'),
+            logicalMinimum(constant(1960), field('published'), 1961).as(
+              'publishedSafe'
+            )
           )
           .sort(field('title').ascending())
-          .limit(3),
+          .limit(3)
       );
       expectResults(
         snapshot,
-        { title: '1984', publishedSafe: 1949 },
-        { title: 'Crime and Punishment', publishedSafe: 1866 },
-        { title: 'Dune', publishedSafe: 1960 },
+        { title: '1984', 'publishedSafe': 1949 },
+        { title: 'Crime and Punishment', 'publishedSafe': 1866 },
+        { title: 'Dune', 'publishedSafe': 1960 }
       );
     });
 
@@ -2344,26 +2436,28 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .select(
             'title',
-            conditional(lessThan(field('published'), 1960), constant(1960), field('published')).as(
-              'publishedSafe',
-            ),
+            conditional(
+              lessThan(field('published'), 1960),
+              constant(1960),
+              field('published')
+            ).as('publishedSafe'),
             field('rating')
               .greaterThanOrEqual(4.5)
               .conditional(constant('great'), constant('good'))
-              .as('rating'),
+              .as('rating')
           )
           .sort(field('title').ascending())
-          .limit(3),
+          .limit(3)
       );
       expectResults(
         snapshot,
-        { title: '1984', publishedSafe: 1960, rating: 'good' },
+        { title: '1984', 'publishedSafe': 1960, rating: 'good' },
         {
           title: 'Crime and Punishment',
-          publishedSafe: 1960,
-          rating: 'good',
+          'publishedSafe': 1960,
+          rating: 'good'
         },
-        { title: 'Dune', publishedSafe: 1965, rating: 'great' },
+        { title: 'Dune', 'publishedSafe': 1965, rating: 'great' }
       );
     });
 
@@ -2374,12 +2468,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(equalAny('published', [1979, 1999, 1967]))
           .sort(descending('title'))
-          .select('title'),
+          .select('title')
       );
       expectResults(
         snapshot,
         { title: "The Hitchhiker's Guide to the Galaxy" },
-        { title: 'One Hundred Years of Solitude' },
+        { title: 'One Hundred Years of Solitude' }
       );
     });
 
@@ -2388,8 +2482,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         firestore
           .pipeline()
           .collection(randomCol.path)
-          .where(notEqualAny('published', [1965, 1925, 1949, 1960, 1866, 1985, 1954, 1967, 1979]))
-          .select('title'),
+          .where(
+            notEqualAny(
+              'published',
+              [1965, 1925, 1949, 1960, 1866, 1985, 1954, 1967, 1979]
+            )
+          )
+          .select('title')
       );
       expectResults(snapshot, { title: 'Pride and Prejudice' });
     });
@@ -2400,10 +2499,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .where(arrayContains('tags', 'comedy'))
-          .select('title'),
+          .select('title')
       );
       expectResults(snapshot, {
-        title: "The Hitchhiker's Guide to the Galaxy",
+        title: "The Hitchhiker's Guide to the Galaxy"
       });
     });
 
@@ -2414,12 +2513,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(arrayContainsAny('tags', ['comedy', 'classic']))
           .sort(descending('title'))
-          .select('title'),
+          .select('title')
       );
       expectResults(
         snapshot,
         { title: "The Hitchhiker's Guide to the Galaxy" },
-        { title: 'Pride and Prejudice' },
+        { title: 'Pride and Prejudice' }
       );
     });
 
@@ -2429,7 +2528,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .where(arrayContainsAll('tags', ['adventure', 'magic']))
-          .select('title'),
+          .select('title')
       );
       expectResults(snapshot, { title: 'The Lord of the Rings' });
     });
@@ -2440,7 +2539,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .select(arrayLength('tags').as('tagsCount'))
-          .where(equal('tagsCount', 3)),
+          .where(equal('tagsCount', 3))
       );
       expect(snapshot.results.length).to.equal(10);
     });
@@ -2451,11 +2550,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .sort(ascending('author'))
-          .select(field('author').stringConcat(' - ', field('title')).as('bookInfo'))
-          .limit(1),
+          .select(
+            field('author').stringConcat(' - ', field('title')).as('bookInfo')
+          )
+          .limit(1)
       );
       expectResults(snapshot, {
-        bookInfo: "Douglas Adams - The Hitchhiker's Guide to the Galaxy",
+        bookInfo: "Douglas Adams - The Hitchhiker's Guide to the Galaxy"
       });
     });
 
@@ -2466,14 +2567,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(startsWith('title', 'The'))
           .select('title')
-          .sort(field('title').ascending()),
+          .sort(field('title').ascending())
       );
       expectResults(
         snapshot,
         { title: 'The Great Gatsby' },
         { title: "The Handmaid's Tale" },
         { title: "The Hitchhiker's Guide to the Galaxy" },
-        { title: 'The Lord of the Rings' },
+        { title: 'The Lord of the Rings' }
       );
     });
 
@@ -2484,12 +2585,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(endsWith('title', 'y'))
           .select('title')
-          .sort(field('title').descending()),
+          .sort(field('title').descending())
       );
       expectResults(
         snapshot,
         { title: "The Hitchhiker's Guide to the Galaxy" },
-        { title: 'The Great Gatsby' },
+        { title: 'The Great Gatsby' }
       );
     });
 
@@ -2500,12 +2601,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(stringContains('title', "'s"))
           .select('title')
-          .sort(field('title').ascending()),
+          .sort(field('title').ascending())
       );
       expectResults(
         snapshot,
         { title: "The Handmaid's Tale" },
-        { title: "The Hitchhiker's Guide to the Galaxy" },
+        { title: "The Hitchhiker's Guide to the Galaxy" }
       );
     });
 
@@ -2516,7 +2617,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .select(charLength('title').as('titleLength'), field('title'))
           .where(greaterThan('titleLength', 20))
-          .sort(field('title').ascending()),
+          .sort(field('title').ascending())
       );
 
       expectResults(
@@ -2524,20 +2625,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
         {
           titleLength: 29,
-          title: 'One Hundred Years of Solitude',
+          title: 'One Hundred Years of Solitude'
         },
         {
           titleLength: 36,
-          title: "The Hitchhiker's Guide to the Galaxy",
+          title: "The Hitchhiker's Guide to the Galaxy"
         },
         {
           titleLength: 21,
-          title: 'The Lord of the Rings',
+          title: 'The Lord of the Rings'
         },
         {
           titleLength: 21,
-          title: 'To Kill a Mockingbird',
-        },
+          title: 'To Kill a Mockingbird'
+        }
       );
     });
 
@@ -2547,10 +2648,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .where(like('title', '%Guide%'))
-          .select('title'),
+          .select('title')
       );
       expectResults(snapshot, {
-        title: "The Hitchhiker's Guide to the Galaxy",
+        title: "The Hitchhiker's Guide to the Galaxy"
       });
     });
 
@@ -2559,7 +2660,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         firestore
           .pipeline()
           .collection(randomCol.path)
-          .where(regexContains('title', '(?i)(the|of)')),
+          .where(regexContains('title', '(?i)(the|of)'))
       );
       expect(snapshot.results.length).to.equal(5);
     });
@@ -2572,13 +2673,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .select(regexFind('title', '^\\w+').as('firstWordInTitle'))
           .select('firstWordInTitle')
           .sort(field('firstWordInTitle').ascending())
-          .limit(3),
+          .limit(3)
       );
       expectResults(
         snapshot,
         { firstWordInTitle: '1984' },
         { firstWordInTitle: 'Crime' },
-        { firstWordInTitle: 'Dune' },
+        { firstWordInTitle: 'Dune' }
       );
     });
 
@@ -2590,13 +2691,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .select(regexFindAll('title', '\\w+').as('wordsInTitle'))
           .select('wordsInTitle')
           .sort(field('wordsInTitle').ascending())
-          .limit(3),
+          .limit(3)
       );
       expectResults(
         snapshot,
         { wordsInTitle: ['1984'] },
         { wordsInTitle: ['Crime', 'and', 'Punishment'] },
-        { wordsInTitle: ['Dune'] },
+        { wordsInTitle: ['Dune'] }
       );
     });
     it('testRegexMatches', async () => {
@@ -2604,7 +2705,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         firestore
           .pipeline()
           .collection(randomCol.path)
-          .where(regexMatch('title', '.*(?i)(the|of).*')),
+          .where(regexMatch('title', '.*(?i)(the|of).*'))
       );
       expect(snapshot.results.length).to.equal(5);
     });
@@ -2622,9 +2723,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             divide('rating', 2).as('ratingDividedByTwo'),
             multiply('rating', 20).as('ratingTimes20'),
             add('rating', 3).as('ratingPlus3'),
-            mod('rating', 2).as('ratingMod2'),
+            mod('rating', 2).as('ratingMod2')
           )
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
         ratingPlusOne: 5.2,
@@ -2633,7 +2734,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         ratingDividedByTwo: 2.1,
         ratingTimes20: 84,
         ratingPlus3: 7.2,
-        ratingMod2: 0.20000000000000018,
+        ratingMod2: 0.20000000000000018
       });
     });
 
@@ -2646,20 +2747,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             and(
               greaterThan('rating', 4.2),
               lessThanOrEqual(field('rating'), 4.5),
-              notEqual('genre', 'Science Fiction'),
-            ),
+              notEqual('genre', 'Science Fiction')
+            )
           )
           .select('rating', 'title')
-          .sort(field('title').ascending()),
+          .sort(field('title').ascending())
       );
       expectResults(
         snapshot,
         { rating: 4.3, title: 'Crime and Punishment' },
         {
           rating: 4.3,
-          title: 'One Hundred Years of Solitude',
+          title: 'One Hundred Years of Solitude'
         },
-        { rating: 4.5, title: 'Pride and Prejudice' },
+        { rating: 4.5, title: 'Pride and Prejudice' }
       );
     });
 
@@ -2670,18 +2771,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(
             or(
-              and(greaterThan('rating', 4.5), equal('genre', 'Science Fiction')),
-              lessThan('published', 1900),
-            ),
+              and(
+                greaterThan('rating', 4.5),
+                equal('genre', 'Science Fiction')
+              ),
+              lessThan('published', 1900)
+            )
           )
           .select('title')
-          .sort(field('title').ascending()),
+          .sort(field('title').ascending())
       );
       expectResults(
         snapshot,
         { title: 'Crime and Punishment' },
         { title: 'Dune' },
-        { title: 'Pride and Prejudice' },
+        { title: 'Pride and Prejudice' }
       );
     });
 
@@ -2696,16 +2800,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             equal('rating', null).as('ratingIsNull'),
             equal('rating', NaN).as('ratingIsNaN'),
             isError(divide(constant(1), constant(0))).as('isError'),
-            ifError(divide(constant(1), constant(0)), constant('was error')).as('ifError'),
-            ifError(divide(constant(1), constant(0)).greaterThan(1), constant(true))
+            ifError(divide(constant(1), constant(0)), constant('was error')).as(
+              'ifError'
+            ),
+            ifError(
+              divide(constant(1), constant(0)).greaterThan(1),
+              constant(true)
+            )
               .not()
               .as('ifErrorBooleanExpression'),
             isAbsent('foo').as('isAbsent'),
             notEqual('title', null).as('titleIsNotNull'),
             notEqual('cost', NaN).as('costIsNotNan'),
             exists('fooBarBaz').as('fooBarBazExists'),
-            field('title').exists().as('titleExists'),
-          ),
+            field('title').exists().as('titleExists')
+          )
       );
       expectResults(snapshot, {
         ratingIsNull: false,
@@ -2717,7 +2826,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         titleIsNotNull: true,
         costIsNotNan: false,
         fooBarBazExists: false,
-        titleExists: true,
+        titleExists: true
       });
 
       snapshot = await execute(
@@ -2730,7 +2839,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             field('rating').equal(null).as('ratingIsNull'),
             field('rating').equal(NaN).as('ratingIsNaN'),
             divide(constant(1), constant(0)).isError().as('isError'),
-            divide(constant(1), constant(0)).ifError(constant('was error')).as('ifError'),
+            divide(constant(1), constant(0))
+              .ifError(constant('was error'))
+              .as('ifError'),
             divide(constant(1), constant(0))
               .greaterThan(1)
               .ifError(constant(true))
@@ -2738,8 +2849,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               .as('ifErrorBooleanExpression'),
             field('foo').isAbsent().as('isAbsent'),
             field('title').notEqual(null).as('titleIsNotNull'),
-            field('cost').notEqual(NaN).as('costIsNotNan'),
-          ),
+            field('cost').notEqual(NaN).as('costIsNotNan')
+          )
       );
       expectResults(snapshot, {
         ratingIsNull: false,
@@ -2749,7 +2860,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         ifErrorBooleanExpression: false,
         isAbsent: true,
         titleIsNotNull: true,
-        costIsNotNan: false,
+        costIsNotNan: false
       });
     });
 
@@ -2762,18 +2873,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .select(
             field('awards').mapGet('hugo').as('hugoAward'),
             field('awards').mapGet('others').as('others'),
-            field('title'),
+            field('title')
           )
-          .where(equal('hugoAward', true)),
+          .where(equal('hugoAward', true))
       );
       expectResults(
         snapshot,
         {
           hugoAward: true,
           title: "The Hitchhiker's Guide to the Galaxy",
-          others: { unknown: { year: 1980 } },
+          others: { unknown: { year: 1980 } }
         },
-        { hugoAward: true, title: 'Dune' },
+        { hugoAward: true, title: 'Dune' }
       );
     });
 
@@ -2785,17 +2896,23 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .select(
-            cosineDistance(constant(sourceVector), targetVector).as('cosineDistance'),
-            dotProduct(constant(sourceVector), targetVector).as('dotProductDistance'),
-            euclideanDistance(constant(sourceVector), targetVector).as('euclideanDistance'),
+            cosineDistance(constant(sourceVector), targetVector).as(
+              'cosineDistance'
+            ),
+            dotProduct(constant(sourceVector), targetVector).as(
+              'dotProductDistance'
+            ),
+            euclideanDistance(constant(sourceVector), targetVector).as(
+              'euclideanDistance'
+            )
           )
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(snapshot, {
         cosineDistance: 0.02560880430538015,
         dotProductDistance: 0.13,
-        euclideanDistance: 0.806225774829855,
+        euclideanDistance: 0.806225774829855
       });
 
       snapshot = await execute(
@@ -2803,17 +2920,23 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .select(
-            constant(sourceVector).cosineDistance(targetVector).as('cosineDistance'),
-            constant(sourceVector).dotProduct(targetVector).as('dotProductDistance'),
-            constant(sourceVector).euclideanDistance(targetVector).as('euclideanDistance'),
+            constant(sourceVector)
+              .cosineDistance(targetVector)
+              .as('cosineDistance'),
+            constant(sourceVector)
+              .dotProduct(targetVector)
+              .as('dotProductDistance'),
+            constant(sourceVector)
+              .euclideanDistance(targetVector)
+              .as('euclideanDistance')
           )
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(snapshot, {
         cosineDistance: 0.02560880430538015,
         dotProductDistance: 0.13,
-        euclideanDistance: 0.806225774829855,
+        euclideanDistance: 0.806225774829855
       });
     });
 
@@ -2823,10 +2946,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .limit(1)
-          .select(vectorLength(constant(vector([1, 2, 3]))).as('vectorLength')),
+          .select(vectorLength(constant(vector([1, 2, 3]))).as('vectorLength'))
       );
       expectResults(snapshot, {
-        vectorLength: 3,
+        vectorLength: 3
       });
     });
 
@@ -2837,17 +2960,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(equal('awards.hugo', true))
           .sort(descending('title'))
-          .select('title', 'awards.hugo'),
+          .select('title', 'awards.hugo')
       );
       expectResults(
         snapshot,
         {
           title: "The Hitchhiker's Guide to the Galaxy",
           awards: {
-            hugo: true,
-          },
+            hugo: true
+          }
         },
-        { title: 'Dune', awards: { hugo: true } },
+        { title: 'Dune', awards: { hugo: true } }
       );
     });
 
@@ -2862,28 +2985,28 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               title: 'foo',
               nestedField: {
                 level: {
-                  '1': 'bar',
+                  '1': 'bar'
                 },
                 'level.1': {
-                  'level.2': 'baz',
-                },
-              },
-            }),
+                  'level.2': 'baz'
+                }
+              }
+            })
           )
           .select(
             'title',
             field('nestedField.level.1'),
-            mapGet('nestedField', 'level.1').mapGet('level.2').as('nested'),
-          ),
+            mapGet('nestedField', 'level.1').mapGet('level.2').as('nested')
+          )
       );
       expectResults(snapshot, {
         title: 'foo',
         nestedField: {
           level: {
-            '1': 'bar',
-          },
+            '1': 'bar'
+          }
         },
-        nested: 'baz',
+        nested: 'baz'
       });
     });
 
@@ -2904,10 +3027,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             mapSet(map({ a: 1 }), 'b', null).as('setNull'),
             mapSet(map({ a: { b: 1 } }), 'a.b', 2).as('setDotted'),
             mapSet(map({}), '', 'empty').as('setEmptyKey'),
-            mapSet(map({ a: 1 }), 'b', add(constant(1), constant(2))).as('setExprVal'),
+            mapSet(map({ a: 1 }), 'b', add(constant(1), constant(2))).as(
+              'setExprVal'
+            ),
             mapSet(map({}), 'obj', map({ hidden: true })).as('setNestedMap'),
-            mapSet(map({}), '~!@#$%^&*()_+', 'special').as('setSpecialChars'),
-          ),
+            mapSet(map({}), '~!@#$%^&*()_+', 'special').as('setSpecialChars')
+          )
       );
       expectResults(snapshot, {
         existingField: { foo: 1 },
@@ -2922,7 +3047,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         setEmptyKey: { '': 'empty' },
         setExprVal: { a: 1, b: 3 },
         setNestedMap: { obj: { hidden: true } },
-        setSpecialChars: { '~!@#$%^&*()_+': 'special' },
+        setSpecialChars: { '~!@#$%^&*()_+': 'special' }
       });
     });
 
@@ -2937,8 +3062,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             mapKeys('existingField').as('existingKeys'),
             mapKeys(map({ a: 1, b: 2 })).as('keys'),
             mapKeys(map({})).as('empty_keys'),
-            mapKeys(map({ a: { nested: true } })).as('nested_keys'),
-          ),
+            mapKeys(map({ a: { nested: true } })).as('nested_keys')
+          )
       );
 
       const res = snapshot.results[0].data();
@@ -2959,8 +3084,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             mapValues('existingField').as('existingValues'),
             mapValues(map({ a: 1, b: 2 })).as('values'),
             mapValues(map({})).as('empty_values'),
-            mapValues(map({ a: { nested: true } })).as('nested_values'),
-          ),
+            mapValues(map({ a: { nested: true } })).as('nested_values')
+          )
       );
       const res = snapshot.results[0].data();
       expect(res.existingValues).to.have.members([1]);
@@ -2980,17 +3105,19 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             mapEntries('existingField').as('existingEntries'),
             mapEntries(map({ a: 1, b: 2 })).as('entries'),
             mapEntries(map({})).as('empty_entries'),
-            mapEntries(map({ a: { nested: true } })).as('nested_entries'),
-          ),
+            mapEntries(map({ a: { nested: true } })).as('nested_entries')
+          )
       );
       const res = snapshot.results[0].data();
       expect(res.existingEntries).to.deep.include.members([{ k: 'foo', v: 1 }]);
       expect(res.entries).to.deep.include.members([
         { k: 'a', v: 1 },
-        { k: 'b', v: 2 },
+        { k: 'b', v: 2 }
       ]);
       expect(res.empty_entries).to.deep.equal([]);
-      expect(res.nested_entries).to.deep.include.members([{ k: 'a', v: { nested: true } }]);
+      expect(res.nested_entries).to.deep.include.members([
+        { k: 'a', v: { nested: true } }
+      ]);
     });
 
     describe('rawFunction', () => {
@@ -3001,10 +3128,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(randomCol.path)
             .sort(descending('rating'))
             .limit(1)
-            .select(new FunctionExpression('add', [field('rating'), constant(1)]).as('rating')),
+            .select(
+              new FunctionExpression('add', [field('rating'), constant(1)]).as(
+                'rating'
+              )
+            )
         );
         expectResults(snapshot, {
-          rating: 5.7,
+          rating: 5.7
         });
       });
 
@@ -3017,13 +3148,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               new FunctionExpression('and', [
                 field('rating').greaterThan(0),
                 field('title').charLength().lessThan(5),
-                field('tags').arrayContains('propaganda'),
-              ]).asBoolean(),
+                field('tags').arrayContains('propaganda')
+              ]).asBoolean()
             )
-            .select('title'),
+            .select('title')
         );
         expectResults(snapshot, {
-          title: '1984',
+          title: '1984'
         });
       });
 
@@ -3035,13 +3166,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(
               new FunctionExpression('array_contains_any', [
                 field('tags'),
-                array(['politics']),
-              ]).asBoolean(),
+                array(['politics'])
+              ]).asBoolean()
             )
-            .select('title'),
+            .select('title')
         );
         expectResults(snapshot, {
-          title: 'Dune',
+          title: 'Dune'
         });
       });
 
@@ -3051,13 +3182,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .aggregate(
-              new AggregateFunction('count_if', [field('rating').greaterThanOrEqual(4.5)]).as(
-                'countOfBest',
-              ),
-            ),
+              new AggregateFunction('count_if', [
+                field('rating').greaterThanOrEqual(4.5)
+              ]).as('countOfBest')
+            )
         );
         expectResults(snapshot, {
-          countOfBest: 3,
+          countOfBest: 3
         });
       });
 
@@ -3067,23 +3198,25 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .sort(
-              new FunctionExpression('char_length', [field('title')]).ascending(),
-              descending('__name__'),
+              new FunctionExpression('char_length', [
+                field('title')
+              ]).ascending(),
+              descending('__name__')
             )
             .limit(3)
-            .select('title'),
+            .select('title')
         );
         expectResults(
           snapshot,
           {
-            title: '1984',
+            title: '1984'
           },
           {
-            title: 'Dune',
+            title: 'Dune'
           },
           {
-            title: 'The Great Gatsby',
-          },
+            title: 'The Great Gatsby'
+          }
         );
       });
     });
@@ -3095,11 +3228,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(array([1, 2, 3, 4]).as('metadata')),
+          .select(array([1, 2, 3, 4]).as('metadata'))
       );
       expect(snapshot.results.length).to.equal(1);
       expectResults(snapshot, {
-        metadata: [1, 2, 3, 4],
+        metadata: [1, 2, 3, 4]
       });
     });
 
@@ -3110,11 +3243,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(array([1, 2, field('genre'), multiply('rating', 10)]).as('metadata')),
+          .select(
+            array([1, 2, field('genre'), multiply('rating', 10)]).as('metadata')
+          )
       );
       expect(snapshot.results.length).to.equal(1);
       expectResults(snapshot, {
-        metadata: [1, 2, 'Fantasy', 47],
+        metadata: [1, 2, 'Fantasy', 47]
       });
     });
 
@@ -3125,18 +3260,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(arrayGet('tags', 0).as('firstTag')),
+          .select(arrayGet('tags', 0).as('firstTag'))
       );
       const expectedResults = [
         {
-          firstTag: 'adventure',
+          firstTag: 'adventure'
         },
         {
-          firstTag: 'politics',
+          firstTag: 'politics'
         },
         {
-          firstTag: 'classic',
-        },
+          firstTag: 'classic'
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3146,7 +3281,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(field('tags').arrayGet(0).as('firstTag')),
+          .select(field('tags').arrayGet(0).as('firstTag'))
       );
       expectResults(snapshot, ...expectedResults);
     });
@@ -3158,18 +3293,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(arrayFirst('tags').as('firstTag')),
+          .select(arrayFirst('tags').as('firstTag'))
       );
       const expectedResults = [
         {
-          firstTag: 'adventure',
+          firstTag: 'adventure'
         },
         {
-          firstTag: 'politics',
+          firstTag: 'politics'
         },
         {
-          firstTag: 'classic',
-        },
+          firstTag: 'classic'
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3179,7 +3314,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(field('tags').arrayFirst().as('firstTag')),
+          .select(field('tags').arrayFirst().as('firstTag'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3192,20 +3327,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               empty: [],
-              nullVal: null,
-            }),
+              nullVal: null
+            })
           )
           .select(
             arrayFirst('empty').as('emptyResult'),
             arrayFirst('nullVal').as('nullResult'),
-            arrayFirst('nonExistent').as('absentResult'),
-          ),
+            arrayFirst('nonExistent').as('absentResult')
+          )
       );
 
       expectResults(snapshot, {
         // no emptyResult because arrayFirst returns UNSET for empty arrays
         nullResult: null,
-        absentResult: null,
+        absentResult: null
       });
     });
 
@@ -3216,20 +3351,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(equal('title', 'The Lord of the Rings'))
           .select(
-            arrayFilter('tags', 'tag', notEqual(variable('tag'), 'magic')).as('notMagicTags'),
+            arrayFilter('tags', 'tag', notEqual(variable('tag'), 'magic')).as(
+              'notMagicTags'
+            ),
             field('tags')
               .arrayFilter('tag', notEqual(variable('tag'), 'epic'))
               .as('notEpicTags'),
             field('tags')
               .arrayFilter('tag', equal(variable('tag'), 'fantasy'))
-              .as('noMatchingTags'),
-          ),
+              .as('noMatchingTags')
+          )
       );
 
       expectResults(snapshot, {
         notMagicTags: ['adventure', 'epic'],
         notEpicTags: ['adventure', 'magic'],
-        noMatchingTags: [],
+        noMatchingTags: []
       });
     });
 
@@ -3241,16 +3378,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              arr: [1, 'foo', null, 20.0, 'bar', 30, '40', null],
-            }),
+              arr: [1, 'foo', null, 20.0, 'bar', 30, '40', null]
+            })
           )
           .select(
-            arrayFilter('arr', 'element', greaterThan(variable('element'), 10)).as('filtered'),
-          ),
+            arrayFilter(
+              'arr',
+              'element',
+              greaterThan(variable('element'), 10)
+            ).as('filtered')
+          )
       );
 
       expectResults(snapshot, {
-        filtered: [20.0, 30],
+        filtered: [20.0, 30]
       });
     });
 
@@ -3262,9 +3403,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(map({ arr: [10, 20, 30] }))
           .select(
-            arrayTransform('arr', 'element', multiply(variable('element'), 10)).as(
-              'staticTransform',
-            ),
+            arrayTransform(
+              'arr',
+              'element',
+              multiply(variable('element'), 10)
+            ).as('staticTransform'),
             field('arr')
               .arrayTransform('element', multiply(variable('element'), 10))
               .as('instanceTransform'),
@@ -3272,19 +3415,23 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               'arr',
               'element',
               'i',
-              add(variable('element'), variable('i')),
+              add(variable('element'), variable('i'))
             ).as('staticTransformWithIndex'),
             field('arr')
-              .arrayTransformWithIndex('element', 'i', add(variable('element'), variable('i')))
-              .as('instanceTransformWithIndex'),
-          ),
+              .arrayTransformWithIndex(
+                'element',
+                'i',
+                add(variable('element'), variable('i'))
+              )
+              .as('instanceTransformWithIndex')
+          )
       );
 
       expectResults(snapshot, {
         staticTransform: [100, 200, 300],
         instanceTransform: [100, 200, 300],
         staticTransformWithIndex: [10, 21, 32],
-        instanceTransformWithIndex: [10, 21, 32],
+        instanceTransformWithIndex: [10, 21, 32]
       });
     });
 
@@ -3297,8 +3444,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               arr: [1, null, 3],
-              empty: [],
-            }),
+              empty: []
+            })
           )
           .select(
             field('arr')
@@ -3308,19 +3455,27 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               .arrayTransform('element', add(variable('element'), 1))
               .as('transformedEmpty'),
             field('arr')
-              .arrayTransformWithIndex('element', 'idx', add(variable('element'), variable('idx')))
+              .arrayTransformWithIndex(
+                'element',
+                'idx',
+                add(variable('element'), variable('idx'))
+              )
               .as('transformedWithIndex'),
             field('empty')
-              .arrayTransformWithIndex('element', 'idx', add(variable('element'), variable('idx')))
-              .as('transformedEmptyWithIndex'),
-          ),
+              .arrayTransformWithIndex(
+                'element',
+                'idx',
+                add(variable('element'), variable('idx'))
+              )
+              .as('transformedEmptyWithIndex')
+          )
       );
 
       expectResults(snapshot, {
         transformedWithNulls: [2, null, 4],
         transformedEmpty: [],
         transformedWithIndex: [1, null, 5],
-        transformedEmptyWithIndex: [],
+        transformedEmptyWithIndex: []
       });
     });
 
@@ -3339,8 +3494,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             field('tags').arraySlice(-1, 1).as('negativeOffset'),
             field('tags').arraySlice(-1).as('negativeOffsetSliceToEnd'),
             field('tags').arraySlice(10).as('overflowOffset'),
-            field('tags').arraySlice(-10).as('negativeOverflowOffset'),
-          ),
+            field('tags').arraySlice(-10).as('negativeOverflowOffset')
+          )
       );
 
       expectResults(snapshot, {
@@ -3352,7 +3507,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         overflowOffset: [],
         negativeOffset: ['epic'],
         negativeOffsetSliceToEnd: ['epic'],
-        negativeOverflowOffset: ['adventure', 'magic', 'epic'],
+        negativeOverflowOffset: ['adventure', 'magic', 'epic']
       });
     });
 
@@ -3363,8 +3518,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .where(equal('title', 'The Lord of the Rings'))
-            .select(arraySlice('tags', 1, -1).as('negativeLengthSlice')),
-        ),
+            .select(arraySlice('tags', 1, -1).as('negativeLengthSlice'))
+        )
       ).to.be.rejectedWith(/length must be non-negative/);
     });
 
@@ -3375,18 +3530,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(arrayFirstN('tags', 2).as('firstTwoTags')),
+          .select(arrayFirstN('tags', 2).as('firstTwoTags'))
       );
       const expectedResults = [
         {
-          firstTwoTags: ['adventure', 'magic'],
+          firstTwoTags: ['adventure', 'magic']
         },
         {
-          firstTwoTags: ['politics', 'desert'],
+          firstTwoTags: ['politics', 'desert']
         },
         {
-          firstTwoTags: ['classic', 'social commentary'],
-        },
+          firstTwoTags: ['classic', 'social commentary']
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3396,7 +3551,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(field('tags').arrayFirstN(2).as('firstTwoTags')),
+          .select(field('tags').arrayFirstN(2).as('firstTwoTags'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3409,20 +3564,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               empty: [],
-              nullVal: null,
-            }),
+              nullVal: null
+            })
           )
           .select(
             arrayFirstN('empty', 1).as('emptyResult'),
             arrayFirstN('nullVal', 1).as('nullResult'),
-            arrayFirstN('nonExistent', 1).as('absentResult'),
-          ),
+            arrayFirstN('nonExistent', 1).as('absentResult')
+          )
       );
 
       expectResults(snapshot, {
         emptyResult: [],
         nullResult: null,
-        absentResult: null,
+        absentResult: null
       });
     });
 
@@ -3433,18 +3588,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(arrayLast('tags').as('lastTag')),
+          .select(arrayLast('tags').as('lastTag'))
       );
       const expectedResults = [
         {
-          lastTag: 'epic',
+          lastTag: 'epic'
         },
         {
-          lastTag: 'ecology',
+          lastTag: 'ecology'
         },
         {
-          lastTag: 'love',
-        },
+          lastTag: 'love'
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3454,7 +3609,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(field('tags').arrayLast().as('lastTag')),
+          .select(field('tags').arrayLast().as('lastTag'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3467,20 +3622,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               empty: [],
-              nullVal: null,
-            }),
+              nullVal: null
+            })
           )
           .select(
             arrayLast('empty').as('emptyResult'),
             arrayLast('nullVal').as('nullResult'),
-            arrayLast('nonExistent').as('absentResult'),
-          ),
+            arrayLast('nonExistent').as('absentResult')
+          )
       );
 
       expectResults(snapshot, {
         // no emptyResult because arrayLast returns UNSET for empty arrays
         nullResult: null,
-        absentResult: null,
+        absentResult: null
       });
     });
 
@@ -3491,18 +3646,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(arrayLastN('tags', 2).as('lastTwoTags')),
+          .select(arrayLastN('tags', 2).as('lastTwoTags'))
       );
       const expectedResults = [
         {
-          lastTwoTags: ['magic', 'epic'],
+          lastTwoTags: ['magic', 'epic']
         },
         {
-          lastTwoTags: ['desert', 'ecology'],
+          lastTwoTags: ['desert', 'ecology']
         },
         {
-          lastTwoTags: ['social commentary', 'love'],
-        },
+          lastTwoTags: ['social commentary', 'love']
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3512,7 +3667,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(3)
-          .select(field('tags').arrayLastN(2).as('lastTwoTags')),
+          .select(field('tags').arrayLastN(2).as('lastTwoTags'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3525,20 +3680,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               empty: [],
-              nullVal: null,
-            }),
+              nullVal: null
+            })
           )
           .select(
             arrayLastN('empty', 1).as('emptyResult'),
             arrayLastN('nullVal', 1).as('nullResult'),
-            arrayLastN('nonExistent', 1).as('absentResult'),
-          ),
+            arrayLastN('nonExistent', 1).as('absentResult')
+          )
       );
 
       expectResults(snapshot, {
         emptyResult: [],
         nullResult: null,
-        absentResult: null,
+        absentResult: null
       });
     });
 
@@ -3549,12 +3704,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(arrayMaximum('tags').as('maxTag')),
+          .select(arrayMaximum('tags').as('maxTag'))
       );
       const expectedResults = [
         {
-          maxTag: 'magic',
-        },
+          maxTag: 'magic'
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3564,7 +3719,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('tags').arrayMaximum().as('maxTag')),
+          .select(field('tags').arrayMaximum().as('maxTag'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3578,22 +3733,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             map({
               empty: [],
               nullVal: null,
-              mixed: [1, '2', 3, '10'], // Strings > Numbers in Firestore
-            }),
+              mixed: [1, '2', 3, '10'] // Strings > Numbers in Firestore
+            })
           )
           .select(
             arrayMaximum('empty').as('emptyResult'),
             arrayMaximum('nullVal').as('nullResult'),
             arrayMaximum('nonExistent').as('absentResult'),
-            arrayMaximum('mixed').as('mixedResult'),
-          ),
+            arrayMaximum('mixed').as('mixedResult')
+          )
       );
 
       expectResults(snapshot, {
         emptyResult: null,
         nullResult: null,
         absentResult: null,
-        mixedResult: '2', // "2" > "10" > 3 > 1
+        mixedResult: '2' // "2" > "10" > 3 > 1
       });
     });
 
@@ -3604,12 +3759,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(arrayMaximumN('tags', 2).as('maxTwoTags')),
+          .select(arrayMaximumN('tags', 2).as('maxTwoTags'))
       );
       const expectedResults = [
         {
-          maxTwoTags: ['magic', 'epic'],
-        },
+          maxTwoTags: ['magic', 'epic']
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3619,7 +3774,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('tags').arrayMaximumN(2).as('maxTwoTags')),
+          .select(field('tags').arrayMaximumN(2).as('maxTwoTags'))
       );
       expectResults(snapshot, ...expectedResults);
     });
@@ -3631,12 +3786,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(arrayMinimum('tags').as('minTag')),
+          .select(arrayMinimum('tags').as('minTag'))
       );
       const expectedResults = [
         {
-          minTag: 'adventure',
-        },
+          minTag: 'adventure'
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3646,7 +3801,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('tags').arrayMinimum().as('minTag')),
+          .select(field('tags').arrayMinimum().as('minTag'))
       );
       expectResults(snapshot, ...expectedResults);
 
@@ -3660,22 +3815,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             map({
               empty: [],
               nullVal: null,
-              mixed: [1, '2', 3, '10'], // Strings > Numbers in Firestore
-            }),
+              mixed: [1, '2', 3, '10'] // Strings > Numbers in Firestore
+            })
           )
           .select(
             arrayMinimum('empty').as('emptyResult'),
             arrayMinimum('nullVal').as('nullResult'),
             arrayMinimum('nonExistent').as('absentResult'),
-            arrayMinimum('mixed').as('mixedResult'),
-          ),
+            arrayMinimum('mixed').as('mixedResult')
+          )
       );
 
       expectResults(snapshot, {
         emptyResult: null,
         nullResult: null,
         absentResult: null,
-        mixedResult: 1, // 1 < 3 < "10" < "2"
+        mixedResult: 1 // 1 < 3 < "10" < "2"
       });
     });
 
@@ -3686,12 +3841,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(arrayMinimumN('tags', 2).as('minTwoTags')),
+          .select(arrayMinimumN('tags', 2).as('minTwoTags'))
       );
       const expectedResults = [
         {
-          minTwoTags: ['adventure', 'epic'],
-        },
+          minTwoTags: ['adventure', 'epic']
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3701,7 +3856,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('tags').arrayMinimumN(2).as('minTwoTags')),
+          .select(field('tags').arrayMinimumN(2).as('minTwoTags'))
       );
       expectResults(snapshot, ...expectedResults);
     });
@@ -3718,8 +3873,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             arrayIndexOf(field('tags'), 'magic').as('indexSecond'),
             field('tags').arrayIndexOf('adventure').as('indexFirst2'),
             arrayIndexOf('tags', 'nonexistent').as('indexNone'),
-            arrayIndexOf('empty', 'anything').as('indexEmpty'),
-          ),
+            arrayIndexOf('empty', 'anything').as('indexEmpty')
+          )
       );
 
       const expectedResults = [
@@ -3728,8 +3883,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           indexSecond: 1,
           indexFirst2: 0,
           indexNone: -1,
-          indexEmpty: null,
-        },
+          indexEmpty: null
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3741,18 +3896,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              arr: [1, 2, 3, 2, 1],
-            }),
+              arr: [1, 2, 3, 2, 1]
+            })
           )
           .select(
             arrayIndexOf('arr', 2).as('firstIndex'),
-            arrayLastIndexOf('arr', 2).as('lastIndex'),
-          ),
+            arrayLastIndexOf('arr', 2).as('lastIndex')
+          )
       );
 
       expectResults(snapshotDuplicates, {
         firstIndex: 1,
-        lastIndex: 3,
+        lastIndex: 3
       });
 
       // Test with null value
@@ -3764,18 +3919,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               arr: [1, null, 3, 2, 1],
-              nullArr: null,
-            }),
+              nullArr: null
+            })
           )
           .select(
             arrayIndexOf('arr', null).as('firstIndex'),
-            arrayIndexOf('nullArr', null).as('firstIndexNull'),
-          ),
+            arrayIndexOf('nullArr', null).as('firstIndexNull')
+          )
       );
 
       expectResults(snapshotNull, {
         firstIndex: 1,
-        firstIndexNull: null,
+        firstIndexNull: null
       });
     });
 
@@ -3791,8 +3946,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             arrayLastIndexOf(field('tags'), 'epic').as('lastIndexLast'),
             field('tags').arrayLastIndexOf('adventure').as('lastIndexFirst2'),
             arrayLastIndexOf('tags', 'nonexistent').as('lastIndexNone'),
-            arrayLastIndexOf('empty', 'anything').as('lastIndexEmpty'),
-          ),
+            arrayLastIndexOf('empty', 'anything').as('lastIndexEmpty')
+          )
       );
 
       const expectedResults = [
@@ -3801,8 +3956,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           lastIndexLast: 2,
           lastIndexFirst2: 0,
           lastIndexNone: -1,
-          lastIndexEmpty: null,
-        },
+          lastIndexEmpty: null
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3814,18 +3969,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              arr: [1, 2, 3, 2, 1],
-            }),
+              arr: [1, 2, 3, 2, 1]
+            })
           )
           .select(
             arrayIndexOf('arr', 2).as('firstIndex'),
-            arrayLastIndexOf('arr', 2).as('lastIndex'),
-          ),
+            arrayLastIndexOf('arr', 2).as('lastIndex')
+          )
       );
 
       expectResults(snapshotDuplicates, {
         firstIndex: 1,
-        lastIndex: 3,
+        lastIndex: 3
       });
     });
 
@@ -3840,8 +3995,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             arrayIndexOfAll('tags', 'adventure').as('indicesFirst'),
             arrayIndexOfAll(field('tags'), 'epic').as('indicesLast'),
             field('tags').arrayIndexOfAll('nonexistent').as('indicesNone'),
-            arrayIndexOfAll('empty', 'anything').as('indicesEmpty'),
-          ),
+            arrayIndexOfAll('empty', 'anything').as('indicesEmpty')
+          )
       );
 
       const expectedResults = [
@@ -3849,8 +4004,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           indicesFirst: [0],
           indicesLast: [2],
           indicesNone: [],
-          indicesEmpty: null,
-        },
+          indicesEmpty: null
+        }
       ];
       expectResults(snapshot, ...expectedResults);
 
@@ -3862,18 +4017,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              arr: [1, 2, 3, 2, 1],
-            }),
+              arr: [1, 2, 3, 2, 1]
+            })
           )
           .select(
             arrayIndexOfAll('arr', 1).as('indices1'),
-            arrayIndexOfAll('arr', 2).as('indices2'),
-          ),
+            arrayIndexOfAll('arr', 2).as('indices2')
+          )
       );
 
       expectResults(snapshotDuplicates, {
         indices1: [0, 4],
-        indices2: [1, 3],
+        indices2: [1, 3]
       });
 
       // Test with null values
@@ -3885,18 +4040,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               arr: [1, null, 3, null, 1],
-              nullArr: null,
-            }),
+              nullArr: null
+            })
           )
           .select(
             arrayIndexOfAll('arr', null).as('indices1'),
-            arrayIndexOfAll('nullArr', null).as('indicesNull'),
-          ),
+            arrayIndexOfAll('nullArr', null).as('indicesNull')
+          )
       );
 
       expectResults(snapshotNulls, {
         indices1: [1, 3],
-        indicesNull: null,
+        indicesNull: null
       });
     });
 
@@ -3909,16 +4064,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .select(
             map({
-              foo: 'bar',
-            }).as('metadata'),
-          ),
+              foo: 'bar'
+            }).as('metadata')
+          )
       );
 
       expect(snapshot.results.length).to.equal(1);
       expectResults(snapshot, {
         metadata: {
-          foo: 'bar',
-        },
+          foo: 'bar'
+        }
       });
     });
 
@@ -3932,17 +4087,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .select(
             map({
               genre: field('genre'),
-              rating: field('rating').multiply(10),
-            }).as('metadata'),
-          ),
+              rating: field('rating').multiply(10)
+            }).as('metadata')
+          )
       );
 
       expect(snapshot.results.length).to.equal(1);
       expectResults(snapshot, {
         metadata: {
           genre: 'Fantasy',
-          rating: 47,
-        },
+          rating: 47
+        }
       });
     });
 
@@ -3953,10 +4108,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(mapRemove('awards', 'hugo').as('awards')),
+          .select(mapRemove('awards', 'hugo').as('awards'))
       );
       expectResults(snapshot, {
-        awards: { nebula: false },
+        awards: { nebula: false }
       });
       snapshot = await execute(
         firestore
@@ -3964,10 +4119,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('awards').mapRemove('hugo').as('awards')),
+          .select(field('awards').mapRemove('hugo').as('awards'))
       );
       expectResults(snapshot, {
-        awards: { nebula: false },
+        awards: { nebula: false }
       });
     });
 
@@ -3978,10 +4133,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(mapMerge('awards', { fakeAward: true }).as('awards')),
+          .select(mapMerge('awards', { fakeAward: true }).as('awards'))
       );
       expectResults(snapshot, {
-        awards: { nebula: false, hugo: false, fakeAward: true },
+        awards: { nebula: false, hugo: false, fakeAward: true }
       });
       snapshot = await execute(
         firestore
@@ -3989,10 +4144,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('awards').mapMerge({ fakeAward: true }).as('awards')),
+          .select(field('awards').mapMerge({ fakeAward: true }).as('awards'))
       );
       expectResults(snapshot, {
-        awards: { nebula: false, hugo: false, fakeAward: true },
+        awards: { nebula: false, hugo: false, fakeAward: true }
       });
     });
 
@@ -4003,19 +4158,25 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .limit(1)
           .select(
-            unixSecondsToTimestamp(constant(1741380235)).as('unixSecondsToTimestamp'),
-            unixMillisToTimestamp(constant(1741380235123)).as('unixMillisToTimestamp'),
-            unixMicrosToTimestamp(constant(1741380235123456)).as('unixMicrosToTimestamp'),
-            timestampToUnixSeconds(constant(new Timestamp(1741380235, 123456789))).as(
-              'timestampToUnixSeconds',
+            unixSecondsToTimestamp(constant(1741380235)).as(
+              'unixSecondsToTimestamp'
             ),
-            timestampToUnixMicros(constant(new Timestamp(1741380235, 123456789))).as(
-              'timestampToUnixMicros',
+            unixMillisToTimestamp(constant(1741380235123)).as(
+              'unixMillisToTimestamp'
             ),
-            timestampToUnixMillis(constant(new Timestamp(1741380235, 123456789))).as(
-              'timestampToUnixMillis',
+            unixMicrosToTimestamp(constant(1741380235123456)).as(
+              'unixMicrosToTimestamp'
             ),
-          ),
+            timestampToUnixSeconds(
+              constant(new Timestamp(1741380235, 123456789))
+            ).as('timestampToUnixSeconds'),
+            timestampToUnixMicros(
+              constant(new Timestamp(1741380235, 123456789))
+            ).as('timestampToUnixMicros'),
+            timestampToUnixMillis(
+              constant(new Timestamp(1741380235, 123456789))
+            ).as('timestampToUnixMillis')
+          )
       );
       expectResults(snapshot, {
         unixMicrosToTimestamp: new Timestamp(1741380235, 123456000),
@@ -4023,7 +4184,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         unixSecondsToTimestamp: new Timestamp(1741380235, 0),
         timestampToUnixSeconds: 1741380235,
         timestampToUnixMicros: 1741380235123456,
-        timestampToUnixMillis: 1741380235123,
+        timestampToUnixMillis: 1741380235123
       });
     });
 
@@ -4045,9 +4206,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             timestampSubtract('timestamp', 'hour', 10).as('minus10hours'),
             timestampSubtract('timestamp', 'minute', 10).as('minus10minutes'),
             timestampSubtract('timestamp', 'second', 10).as('minus10seconds'),
-            timestampSubtract('timestamp', 'microsecond', 10).as('minus10micros'),
-            timestampSubtract('timestamp', 'millisecond', 10).as('minus10millis'),
-          ),
+            timestampSubtract('timestamp', 'microsecond', 10).as(
+              'minus10micros'
+            ),
+            timestampSubtract('timestamp', 'millisecond', 10).as(
+              'minus10millis'
+            )
+          )
       );
       expectResults(snapshot, {
         plus10days: new Timestamp(1742244235, 0),
@@ -4061,7 +4226,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         minus10minutes: new Timestamp(1741379635, 0),
         minus10seconds: new Timestamp(1741380225, 0),
         minus10micros: new Timestamp(1741380234, 999990000),
-        minus10millis: new Timestamp(1741380234, 990000000),
+        minus10millis: new Timestamp(1741380234, 990000000)
       });
     }).timeout(10000);
 
@@ -4072,13 +4237,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol)
           .limit(1)
           .select(
-            constant(Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))).as('bytes'),
+            constant(
+              Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))
+            ).as('bytes')
           )
-          .select(byteLength('bytes').as('byteLength')),
+          .select(byteLength('bytes').as('byteLength'))
       );
 
       expectResults(snapshot, {
-        byteLength: 8,
+        byteLength: 8
       });
     });
 
@@ -4089,12 +4256,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol)
           .limit(1)
           .select(constant(true).as('trueField'))
-          .select('trueField', not(equal('trueField', true)).as('falseField')),
+          .select('trueField', not(equal('trueField', true)).as('falseField'))
       );
 
       expectResults(snapshot, {
         trueField: true,
-        falseField: false,
+        falseField: false
       });
     });
 
@@ -4105,10 +4272,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('tags').arrayReverse().as('reversedTags')),
+          .select(field('tags').arrayReverse().as('reversedTags'))
       );
       expectResults(snapshot, {
-        reversedTags: ['adventure', 'space', 'comedy'],
+        reversedTags: ['adventure', 'space', 'comedy']
       });
     });
 
@@ -4119,10 +4286,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(reverse('tags').as('reversedTags')),
+          .select(reverse('tags').as('reversedTags'))
       );
       expectResults(snapshot, {
-        reversedTags: ['adventure', 'space', 'comedy'],
+        reversedTags: ['adventure', 'space', 'comedy']
       });
     });
 
@@ -4133,10 +4300,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').ceil().as('ceilingRating')),
+          .select(field('rating').ceil().as('ceilingRating'))
       );
       expectResults(snapshot, {
-        ceilingRating: 5,
+        ceilingRating: 5
       });
     });
 
@@ -4147,10 +4314,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(ceil('rating').as('ceilingRating')),
+          .select(ceil('rating').as('ceilingRating'))
       );
       expectResults(snapshot, {
-        ceilingRating: 5,
+        ceilingRating: 5
       });
     });
 
@@ -4161,10 +4328,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').floor().as('floorRating')),
+          .select(field('rating').floor().as('floorRating'))
       );
       expectResults(snapshot, {
-        floorRating: 4,
+        floorRating: 4
       });
     });
 
@@ -4175,10 +4342,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(floor('rating').as('floorRating')),
+          .select(floor('rating').as('floorRating'))
       );
       expectResults(snapshot, {
-        floorRating: 4,
+        floorRating: 4
       });
     });
 
@@ -4189,9 +4356,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
-          .select(field('rating').exp().as('expRating')),
+          .select(field('rating').exp().as('expRating'))
       );
-      expect(snapshot.results[0].get('expRating')).to.be.approximately(109.94717245212352, 0.00001);
+      expect(snapshot.results[0].get('expRating')).to.be.approximately(
+        109.94717245212352,
+        0.00001
+      );
     });
 
     it('can compute e to the power of a numeric value with the top-level function', async () => {
@@ -4201,11 +4371,11 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
-          .select(exp('rating').as('expRating')),
+          .select(exp('rating').as('expRating'))
       );
       expect(snapshot.results[0].get('expRating')).to.be.approximately(
         109.94717245212351,
-        0.000001,
+        0.000001
       );
     });
 
@@ -4216,9 +4386,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').pow(2).as('powerRating')),
+          .select(field('rating').pow(2).as('powerRating'))
       );
-      expect(snapshot.results[0].get('powerRating')).to.be.approximately(17.64, 0.0001);
+      expect(snapshot.results[0].get('powerRating')).to.be.approximately(
+        17.64,
+        0.0001
+      );
     });
 
     it('can compute the power of a numeric value with the top-level function', async () => {
@@ -4228,14 +4401,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(pow('rating', 2).as('powerRating')),
+          .select(pow('rating', 2).as('powerRating'))
       );
-      expect(snapshot.results[0].get('powerRating')).to.be.approximately(17.64, 0.0001);
+      expect(snapshot.results[0].get('powerRating')).to.be.approximately(
+        17.64,
+        0.0001
+      );
     });
 
     it('testRand', async () => {
       const snapshot = await execute(
-        firestore.pipeline().collection(randomCol.path).select(rand().as('randomNumber')).limit(1),
+        firestore
+          .pipeline()
+          .collection(randomCol.path)
+          .select(rand().as('randomNumber'))
+          .limit(1)
       );
       expect(snapshot.results.length).to.equal(1);
       const randomNumber = snapshot.results[0].data()['randomNumber'] as number;
@@ -4251,10 +4431,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').round().as('roundedRating')),
+          .select(field('rating').round().as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: 4,
+        roundedRating: 4
       });
     });
 
@@ -4265,10 +4445,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(round('rating').as('roundedRating')),
+          .select(round('rating').as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: 4,
+        roundedRating: 4
       });
     });
 
@@ -4280,10 +4460,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
           .addFields(constant(1.5).as('positiveHalf'))
-          .select(field('positiveHalf').round().as('roundedRating')),
+          .select(field('positiveHalf').round().as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: 2,
+        roundedRating: 2
       });
     });
 
@@ -4295,10 +4475,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
           .addFields(constant(-1.5).as('negativeHalf'))
-          .select(field('negativeHalf').round().as('roundedRating')),
+          .select(field('negativeHalf').round().as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: -2,
+        roundedRating: -2
       });
     });
 
@@ -4310,21 +4490,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              foo: 4.123456,
-            }),
+              foo: 4.123456
+            })
           )
           .select(
             field('foo').round(0).as('roundedTo0'),
             round('foo', 1).as('roundedTo1'),
             round('foo', constant(2)).as('roundedTo2'),
-            round(field('foo'), 4).as('roundedTo4'),
-          ),
+            round(field('foo'), 4).as('roundedTo4')
+          )
       );
       expectResults(snapshot, {
         roundedTo0: 4,
         roundedTo1: 4.1,
         roundedTo2: 4.12,
-        roundedTo4: 4.1235,
+        roundedTo4: 4.1235
       });
     });
 
@@ -4335,10 +4515,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('Pride and Prejudice'))
           .limit(1)
-          .select(field('rating').trunc().as('truncatedRating')),
+          .select(field('rating').trunc().as('truncatedRating'))
       );
       expectResults(snapshot, {
-        truncatedRating: 4,
+        truncatedRating: 4
       });
     });
 
@@ -4349,10 +4529,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('Pride and Prejudice'))
           .limit(1)
-          .select(trunc('rating').as('truncatedRating')),
+          .select(trunc('rating').as('truncatedRating'))
       );
       expectResults(snapshot, {
-        truncatedRating: 4,
+        truncatedRating: 4
       });
     });
 
@@ -4364,21 +4544,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              foo: 4.123456,
-            }),
+              foo: 4.123456
+            })
           )
           .select(
             field('foo').trunc(0).as('truncatedTo0'),
             trunc('foo', 1).as('truncatedTo1'),
             trunc('foo', constant(2)).as('truncatedTo2'),
-            trunc(field('foo'), 4).as('truncatedTo4'),
-          ),
+            trunc(field('foo'), 4).as('truncatedTo4')
+          )
       );
       expectResults(snapshot, {
         truncatedTo0: 4,
         truncatedTo1: 4.1,
         truncatedTo2: 4.12,
-        truncatedTo4: 4.1234,
+        truncatedTo4: 4.1234
       });
     });
 
@@ -4388,10 +4568,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .limit(1)
-          .select(field('__name__').collectionId().as('collectionId')),
+          .select(field('__name__').collectionId().as('collectionId'))
       );
       expectResults(snapshot, {
-        collectionId: randomCol.id,
+        collectionId: randomCol.id
       });
     });
 
@@ -4401,10 +4581,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .limit(1)
-          .select(collectionId('__name__').as('collectionId')),
+          .select(collectionId('__name__').as('collectionId'))
       );
       expectResults(snapshot, {
-        collectionId: randomCol.id,
+        collectionId: randomCol.id
       });
     });
 
@@ -4415,10 +4595,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('title').length().as('titleLength')),
+          .select(field('title').length().as('titleLength'))
       );
       expectResults(snapshot, {
-        titleLength: 36,
+        titleLength: 36
       });
     });
 
@@ -4429,10 +4609,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(length('title').as('titleLength')),
+          .select(length('title').as('titleLength'))
       );
       expectResults(snapshot, {
-        titleLength: 36,
+        titleLength: 36
       });
     });
 
@@ -4443,10 +4623,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('tags').length().as('tagsLength')),
+          .select(field('tags').length().as('tagsLength'))
       );
       expectResults(snapshot, {
-        tagsLength: 3,
+        tagsLength: 3
       });
     });
 
@@ -4457,10 +4637,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(length('tags').as('tagsLength')),
+          .select(length('tags').as('tagsLength'))
       );
       expectResults(snapshot, {
-        tagsLength: 3,
+        tagsLength: 3
       });
     });
 
@@ -4471,10 +4651,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('awards').length().as('awardsLength')),
+          .select(field('awards').length().as('awardsLength'))
       );
       expectResults(snapshot, {
-        awardsLength: 3,
+        awardsLength: 3
       });
     });
 
@@ -4485,10 +4665,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('embedding').length().as('embeddingLength')),
+          .select(field('embedding').length().as('embeddingLength'))
       );
       expectResults(snapshot, {
-        embeddingLength: 10,
+        embeddingLength: 10
       });
     });
 
@@ -4499,10 +4679,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .select(constant('12é').as('value'))
           .limit(1)
-          .select(field('value').byteLength().as('valueLength')),
+          .select(field('value').byteLength().as('valueLength'))
       );
       expectResults(snapshot, {
-        valueLength: 4,
+        valueLength: 4
       });
     });
 
@@ -4513,7 +4693,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').ln().as('lnRating')),
+          .select(field('rating').ln().as('lnRating'))
       );
       expect(snapshot.results[0]!.data().lnRating).to.be.closeTo(1.435, 0.001);
     });
@@ -4525,7 +4705,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(ln('rating').as('lnRating')),
+          .select(ln('rating').as('lnRating'))
       );
       expect(snapshot.results[0]!.data().lnRating).to.be.closeTo(1.435, 0.001);
     });
@@ -4537,10 +4717,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(ln('rating').as('lnRating')),
+          .select(ln('rating').as('lnRating'))
       );
       expectResults(snapshot, {
-        lnRating: 1.4350845252893227,
+        lnRating: 1.4350845252893227
       });
     });
 
@@ -4551,10 +4731,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(log(field('rating'), 10).as('logRating')),
+          .select(log(field('rating'), 10).as('logRating'))
       );
       expectResults(snapshot, {
-        logRating: 0.6232492903979004,
+        logRating: 0.6232492903979004
       });
     });
 
@@ -4565,10 +4745,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(log('rating', 10).as('logRating')),
+          .select(log('rating', 10).as('logRating'))
       );
       expectResults(snapshot, {
-        logRating: 0.6232492903979004,
+        logRating: 0.6232492903979004
       });
     });
 
@@ -4579,10 +4759,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').round().as('roundedRating')),
+          .select(field('rating').round().as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: 4,
+        roundedRating: 4
       });
     });
 
@@ -4593,10 +4773,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(round('rating').as('roundedRating')),
+          .select(round('rating').as('roundedRating'))
       );
       expectResults(snapshot, {
-        roundedRating: 4,
+        roundedRating: 4
       });
     });
 
@@ -4607,10 +4787,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('rating').sqrt().as('sqrtRating')),
+          .select(field('rating').sqrt().as('sqrtRating'))
       );
       expectResults(snapshot, {
-        sqrtRating: 2.04939015319192,
+        sqrtRating: 2.04939015319192
       });
     });
 
@@ -4621,10 +4801,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(sqrt('rating').as('sqrtRating')),
+          .select(sqrt('rating').as('sqrtRating'))
       );
       expectResults(snapshot, {
-        sqrtRating: 2.04939015319192,
+        sqrtRating: 2.04939015319192
       });
     });
 
@@ -4635,10 +4815,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(field('title').reverse().as('reversedTitle')),
+          .select(field('title').reverse().as('reversedTitle'))
       );
       expectResults(snapshot, {
-        reversedTitle: "yxalaG eht ot ediuG s'rekihhctiH ehT",
+        reversedTitle: "yxalaG eht ot ediuG s'rekihhctiH ehT"
       });
     });
 
@@ -4649,10 +4829,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal("The Hitchhiker's Guide to the Galaxy"))
           .limit(1)
-          .select(stringReverse('title').as('reversedTitle')),
+          .select(stringReverse('title').as('reversedTitle'))
       );
       expectResults(snapshot, {
-        reversedTitle: "yxalaG eht ot ediuG s'rekihhctiH ehT",
+        reversedTitle: "yxalaG eht ot ediuG s'rekihhctiH ehT"
       });
     });
 
@@ -4665,12 +4845,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .select(
             documentId(field('__name__')).as('docId'),
-            documentId(field('__path__')).as('noDocId'),
-          ),
+            documentId(field('__path__')).as('noDocId')
+          )
       );
       expectResults(snapshot, {
         docId: 'book4',
-        noDocId: null,
+        noDocId: null
       });
       snapshot = await execute(
         firestore
@@ -4678,10 +4858,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('__name__').documentId().as('docId')),
+          .select(field('__name__').documentId().as('docId'))
       );
       expectResults(snapshot, {
-        docId: 'book4',
+        docId: 'book4'
       });
     });
 
@@ -4692,19 +4872,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .limit(1)
           .select(
-            parent(doc(randomCol, 'book4', 'reviews', 'review1')).as('parentRefStatic'),
+            parent(doc(randomCol, 'book4', 'reviews', 'review1')).as(
+              'parentRefStatic'
+            ),
             constant(doc(randomCol, 'book4', 'reviews', 'review1'))
               .parent()
-              .as('parentRefInstance'),
+              .as('parentRefInstance')
           )
           .select(
             field('parentRefStatic').documentId().as('parentIdStatic'),
-            field('parentRefInstance').documentId().as('parentIdInstance'),
-          ),
+            field('parentRefInstance').documentId().as('parentIdInstance')
+          )
       );
       expectResults(snapshot, {
         parentIdStatic: 'book4',
-        parentIdInstance: 'book4',
+        parentIdInstance: 'book4'
       });
     });
 
@@ -4715,10 +4897,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(substring('title', 9, 2).as('of')),
+          .select(substring('title', 9, 2).as('of'))
       );
       expectResults(snapshot, {
-        of: 'of',
+        of: 'of'
       });
       snapshot = await execute(
         firestore
@@ -4726,10 +4908,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('title').substring(9, 2).as('of')),
+          .select(field('title').substring(9, 2).as('of'))
       );
       expectResults(snapshot, {
-        of: 'of',
+        of: 'of'
       });
     });
 
@@ -4740,10 +4922,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(substring('title', 9).as('of')),
+          .select(substring('title', 9).as('of'))
       );
       expectResults(snapshot, {
-        of: 'of the Rings',
+        of: 'of the Rings'
       });
       snapshot = await execute(
         firestore
@@ -4751,10 +4933,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(field('rating').descending())
           .limit(1)
-          .select(field('title').substring(9).as('of')),
+          .select(field('title').substring(9).as('of'))
       );
       expectResults(snapshot, {
-        of: 'of the Rings',
+        of: 'of the Rings'
       });
     });
 
@@ -4765,10 +4947,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(ascending('title'))
           .select(toLower('author').as('lowercaseAuthor'))
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
-        lowercaseAuthor: 'george orwell',
+        lowercaseAuthor: 'george orwell'
       });
     });
 
@@ -4779,7 +4961,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .sort(ascending('title'))
           .select(toUpper('author').as('uppercaseAuthor'))
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, { uppercaseAuthor: 'GEORGE ORWELL' });
     });
@@ -4793,8 +4975,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             map({
               spacedTitle: " The Hitchhiker's Guide to the Galaxy ",
               userNameWithQuotes: '"alice"',
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])),
-            }),
+              bytes: Bytes.fromUint8Array(
+                Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])
+              )
+            })
           )
           .select(
             trim('spacedTitle').as('trimmedTitle'),
@@ -4802,15 +4986,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             field('userNameWithQuotes').trim('"').as('userName'),
             field('bytes')
               .trim(Bytes.fromUint8Array(Uint8Array.from([0x00])))
-              .as('bytes'),
+              .as('bytes')
           )
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
         spacedTitle: " The Hitchhiker's Guide to the Galaxy ",
         trimmedTitle: "The Hitchhiker's Guide to the Galaxy",
         userName: 'alice',
-        bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02])),
+        bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02]))
       });
     });
 
@@ -4823,22 +5007,24 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             map({
               spacedTitle: " The Hitchhiker's Guide to the Galaxy ",
               userNameWithQuotes: '"alice"',
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])),
-            }),
+              bytes: Bytes.fromUint8Array(
+                Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])
+              )
+            })
           )
           .select(
             ltrim('spacedTitle').as('ltrimmedTitle'),
             field('userNameWithQuotes').ltrim('"').as('userName'),
             field('bytes')
               .ltrim(Bytes.fromUint8Array(Uint8Array.from([0x00])))
-              .as('bytes'),
+              .as('bytes')
           )
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
         ltrimmedTitle: "The Hitchhiker's Guide to the Galaxy ",
         userName: 'alice"',
-        bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x00, 0x00])),
+        bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x00, 0x00]))
       });
     });
 
@@ -4851,22 +5037,24 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             map({
               spacedTitle: " The Hitchhiker's Guide to the Galaxy ",
               userNameWithQuotes: '"alice"',
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])),
-            }),
+              bytes: Bytes.fromUint8Array(
+                Uint8Array.from([0x00, 0x01, 0x02, 0x00, 0x00])
+              )
+            })
           )
           .select(
             rtrim('spacedTitle').as('rtrimmedTitle'),
             field('userNameWithQuotes').rtrim('"').as('userName'),
             field('bytes')
               .rtrim(Bytes.fromUint8Array(Uint8Array.from([0x00])))
-              .as('bytes'),
+              .as('bytes')
           )
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
         rtrimmedTitle: " The Hitchhiker's Guide to the Galaxy",
         userName: '"alice',
-        bytes: Bytes.fromUint8Array(Uint8Array.from([0x00, 0x01, 0x02])),
+        bytes: Bytes.fromUint8Array(Uint8Array.from([0x00, 0x01, 0x02]))
       });
     });
 
@@ -4878,19 +5066,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               title: "The Hitchhiker's Guide to the Galaxy",
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x03])),
-            }),
+              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x03]))
+            })
           )
           .select(
             stringRepeat(field('title'), 2).as('repeatedTitle'),
-            stringRepeat(field('bytes'), 2).as('repeatedBytes'),
+            stringRepeat(field('bytes'), 2).as('repeatedBytes')
           )
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(snapshot, {
-        repeatedTitle: "The Hitchhiker's Guide to the GalaxyThe Hitchhiker's Guide to the Galaxy",
-        repeatedBytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x03, 0x01, 0x02, 0x03])),
+        repeatedTitle:
+          "The Hitchhiker's Guide to the GalaxyThe Hitchhiker's Guide to the Galaxy",
+        repeatedBytes: Bytes.fromUint8Array(
+          Uint8Array.from([0x01, 0x02, 0x03, 0x01, 0x02, 0x03])
+        )
       });
     });
 
@@ -4902,31 +5093,37 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               title: "The Hitchhiker's Guide to the Galaxy",
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x02])),
-            }),
+              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x02]))
+            })
           )
           .select(
             stringReplaceAll(field('title'), 'the', 'a').as('replacedAll'),
-            stringReplaceAll(toLower('title'), 'the', 'a').as('replacedAllLower'),
+            stringReplaceAll(toLower('title'), 'the', 'a').as(
+              'replacedAllLower'
+            ),
             stringReplaceAll(
               field('bytes'),
               Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x02])),
-              Bytes.fromUint8Array(Uint8Array.from([0x03, 0x03, 0x03])),
+              Bytes.fromUint8Array(Uint8Array.from([0x03, 0x03, 0x03]))
             ).as('replacedEntireByteArray'),
             stringReplaceAll(
               field('bytes'),
               Bytes.fromUint8Array(Uint8Array.from([0x02])),
-              Bytes.fromUint8Array(Uint8Array.from([0x03])),
-            ).as('replacedMultipleBytes'),
+              Bytes.fromUint8Array(Uint8Array.from([0x03]))
+            ).as('replacedMultipleBytes')
           )
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(snapshot, {
         replacedAll: "The Hitchhiker's Guide to a Galaxy",
         replacedAllLower: "a hitchhiker's guide to a galaxy",
-        replacedEntireByteArray: Bytes.fromUint8Array(Uint8Array.from([0x03, 0x03, 0x03])),
-        replacedMultipleBytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x03, 0x03])),
+        replacedEntireByteArray: Bytes.fromUint8Array(
+          Uint8Array.from([0x03, 0x03, 0x03])
+        ),
+        replacedMultipleBytes: Bytes.fromUint8Array(
+          Uint8Array.from([0x01, 0x03, 0x03])
+        )
       });
     });
 
@@ -4938,22 +5135,24 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               title: "The Hitchhiker's Guide to the Galaxy",
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x02])),
-            }),
+              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x02]))
+            })
           )
           .select(
             stringReplaceOne(field('title'), 'e', 'X').as('replacedOne'),
             stringReplaceOne(
               field('bytes'),
               Bytes.fromUint8Array(Uint8Array.from([0x02])),
-              Bytes.fromUint8Array(Uint8Array.from([0x03])),
-            ).as('replacedOneByte'),
+              Bytes.fromUint8Array(Uint8Array.from([0x03]))
+            ).as('replacedOneByte')
           )
-          .limit(1),
+          .limit(1)
       );
       expectResults(snapshot, {
         replacedOne: "ThX Hitchhiker's Guide to the Galaxy",
-        replacedOneByte: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x03, 0x02])),
+        replacedOneByte: Bytes.fromUint8Array(
+          Uint8Array.from([0x01, 0x03, 0x02])
+        )
       });
     });
 
@@ -4965,22 +5164,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               title: "The Hitchhiker's Guide to the Galaxy",
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x03])),
-            }),
+              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x02, 0x03]))
+            })
           )
           .select(
             stringIndexOf(field('title'), 'Guide').as('indexOfGuide'),
             stringIndexOf(
               field('bytes'),
-              constant(Bytes.fromUint8Array(Uint8Array.from([0x02]))),
-            ).as('indexOfByte'),
+              constant(Bytes.fromUint8Array(Uint8Array.from([0x02])))
+            ).as('indexOfByte')
           )
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(snapshot, {
         indexOfGuide: 17,
-        indexOfByte: 1,
+        indexOfByte: 1
       });
     });
 
@@ -4991,7 +5190,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(equal('title', '1984'))
           .limit(1)
-          .select(reverse('title').as('reverseTitle')),
+          .select(reverse('title').as('reverseTitle'))
       );
       expectResults(snapshot, { reverseTitle: '4891' });
     });
@@ -5002,17 +5201,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(randomCol.path)
           .limit(1)
-          .select(constant(-10).as('neg10'), constant(-22.22).as('neg22'), constant(1).as('pos1'))
+          .select(
+            constant(-10).as('neg10'),
+            constant(-22.22).as('neg22'),
+            constant(1).as('pos1')
+          )
           .select(
             abs('neg10').as('abs10'),
             abs(field('neg22')).as('abs22'),
-            field('pos1').as('abs1'),
-          ),
+            field('pos1').as('abs1')
+          )
       );
       expectResults(snapshot, {
-        abs10: 10,
-        abs22: 22.22,
-        abs1: 1,
+        'abs10': 10,
+        'abs22': 22.22,
+        'abs1': 1
       });
     });
 
@@ -5023,9 +5226,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
-          .select(field('rating').log10().as('log10Rating')),
+          .select(field('rating').log10().as('log10Rating'))
       );
-      expect(snapshot.results[0]!.data().log10Rating).to.be.closeTo(0.672, 0.001);
+      expect(snapshot.results[0]!.data().log10Rating).to.be.closeTo(
+        0.672,
+        0.001
+      );
     });
 
     it('can compute the base-10 logarithm of a numeric value with the top-level function', async () => {
@@ -5035,9 +5241,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
-          .select(log10('rating').as('log10Rating')),
+          .select(log10('rating').as('log10Rating'))
       );
-      expect(snapshot.results[0]!.data().log10Rating).to.be.closeTo(0.672, 0.001);
+      expect(snapshot.results[0]!.data().log10Rating).to.be.closeTo(
+        0.672,
+        0.001
+      );
     });
 
     it('can concat fields', async () => {
@@ -5047,14 +5256,14 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .addFields(
             concat('author', ' ', field('title')).as('display'),
-            field('author').concat(': ', field('title')).as('display2'),
+            field('author').concat(': ', field('title')).as('display2')
           )
           .where(equal('author', 'Douglas Adams'))
-          .select('display', 'display2'),
+          .select('display', 'display2')
       );
       expectResults(snapshot, {
         display: "Douglas Adams The Hitchhiker's Guide to the Galaxy",
-        display2: "Douglas Adams: The Hitchhiker's Guide to the Galaxy",
+        display2: "Douglas Adams: The Hitchhiker's Guide to the Galaxy"
       });
     });
 
@@ -5065,11 +5274,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(randomCol.path)
           .limit(1)
           .addFields(currentTimestamp().as('now'))
-          .select('now'),
+          .select('now')
       );
       const now = snapshot.results[0].get('now') as Timestamp;
       expect(now).instanceof(Timestamp);
-      expect(now.toDate().getUTCSeconds() - new Date().getUTCSeconds()).lessThan(5000);
+      expect(
+        now.toDate().getUTCSeconds() - new Date().getUTCSeconds()
+      ).lessThan(5000);
     });
 
     it('supports ifAbsent', async () => {
@@ -5080,20 +5291,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              title: 'foo',
-            }),
+              title: 'foo'
+            })
           )
           .select(
             ifAbsent('title', 'default title').as('title'),
             field('name').ifAbsent('default name').as('name'),
-            field('name').ifAbsent(field('title')).as('nameOrTitle'),
-          ),
+            field('name').ifAbsent(field('title')).as('nameOrTitle')
+          )
       );
 
       expectResults(snapshot, {
         title: 'foo',
         name: 'default name',
-        nameOrTitle: 'foo',
+        nameOrTitle: 'foo'
       });
     });
 
@@ -5106,16 +5317,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               title: 'foo',
-              name: null,
-            }),
+              name: null
+            })
           )
           .select(
             ifNull('title', 'default title').as('staticMethod'),
             field('title').ifNull('default title').as('instanceMethod'),
             field('name').ifNull(field('title')).as('nameOrTitle'),
             field('name').ifNull('default name').as('fieldIsNull'),
-            field('absent').ifNull('default name').as('fieldIsAbsent'),
-          ),
+            field('absent').ifNull('default name').as('fieldIsAbsent')
+          )
       );
 
       expectResults(snapshot, {
@@ -5123,7 +5334,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         instanceMethod: 'foo',
         nameOrTitle: 'foo',
         fieldIsNull: 'default name',
-        fieldIsAbsent: 'default name',
+        fieldIsAbsent: 'default name'
       });
     });
 
@@ -5139,24 +5350,38 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               stringValue: 'hello',
               booleanValue: false,
               nullValue: null,
-              nullValue2: null,
-            }),
+              nullValue2: null
+            })
           )
           .select(
-            coalesce(field('numberValue'), field('stringValue')).as('staticMethod'),
-            field('numberValue').coalesce(field('stringValue')).as('instanceMethod'),
-            coalesce(field('nullValue'), field('stringValue')).as('firstIsNull'),
-            coalesce(field('nullValue'), field('nullValue2'), field('booleanValue')).as(
-              'lastIsNotNull',
+            coalesce(field('numberValue'), field('stringValue')).as(
+              'staticMethod'
             ),
-            coalesce(field('nullValue'), field('nullValue2')).as('allFieldsNull'),
-            coalesce(field('nullValue'), field('nullValue2'), constant('default')).as(
-              'allFieldsNullWithDefault',
+            field('numberValue')
+              .coalesce(field('stringValue'))
+              .as('instanceMethod'),
+            coalesce(field('nullValue'), field('stringValue')).as(
+              'firstIsNull'
             ),
-            coalesce(field('absentField'), field('numberValue'), constant('default')).as(
-              'withAbsentField',
+            coalesce(
+              field('nullValue'),
+              field('nullValue2'),
+              field('booleanValue')
+            ).as('lastIsNotNull'),
+            coalesce(field('nullValue'), field('nullValue2')).as(
+              'allFieldsNull'
             ),
-          ),
+            coalesce(
+              field('nullValue'),
+              field('nullValue2'),
+              constant('default')
+            ).as('allFieldsNullWithDefault'),
+            coalesce(
+              field('absentField'),
+              field('numberValue'),
+              constant('default')
+            ).as('withAbsentField')
+          )
       );
 
       expectResults(snapshot, {
@@ -5166,7 +5391,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         lastIsNotNull: false,
         allFieldsNull: null,
         allFieldsNullWithDefault: 'default',
-        withAbsentField: 1,
+        withAbsentField: 1
       });
     });
 
@@ -5179,15 +5404,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .replaceWith(
             map({
               tags: ['foo', 'bar', 'baz'],
-              delimeter: '|',
-            }),
+              delimeter: '|'
+            })
           )
-          .select(join('tags', ',').as('csv'), field('tags').join('|').as('or')),
+          .select(join('tags', ',').as('csv'), field('tags').join('|').as('or'))
       );
 
       expectResults(snapshot, {
         csv: 'foo,bar,baz',
-        or: 'foo|bar|baz',
+        or: 'foo|bar|baz'
       });
     });
 
@@ -5199,10 +5424,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
           .addFields(array([150, 200]).as('sales'))
-          .select(field('sales').arraySum().as('totalSales')),
+          .select(field('sales').arraySum().as('totalSales'))
       );
       expectResults(snapshot, {
-        totalSales: 350,
+        totalSales: 350
       });
     });
 
@@ -5214,10 +5439,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .where(field('title').equal('The Lord of the Rings'))
           .limit(1)
           .addFields(array([150, 200]).as('sales'))
-          .select(arraySum('sales').as('totalSales')),
+          .select(arraySum('sales').as('totalSales'))
       );
       expectResults(snapshot, {
-        totalSales: 350,
+        totalSales: 350
       });
     });
 
@@ -5229,28 +5454,40 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .replaceWith(
             map({
-              timestamp: new Timestamp(Date.UTC(2025, 10, 30, 1, 2, 3) / 1000, 456789),
-            }),
+              timestamp: new Timestamp(
+                Date.UTC(2025, 10, 30, 1, 2, 3) / 1000,
+                456789
+              )
+            })
           )
           .select(
             timestampTruncate('timestamp', 'year').as('trunc_year'),
             timestampTruncate(field('timestamp'), 'month').as('trunc_month'),
-            timestampTruncate(field('timestamp'), constant('day')).as('trunc_day'),
-            field('timestamp').timestampTruncate(constant('day'), 'MST').as('trunc_day_mst'),
+            timestampTruncate(field('timestamp'), constant('day')).as(
+              'trunc_day'
+            ),
+            field('timestamp')
+              .timestampTruncate(constant('day'), 'MST')
+              .as('trunc_day_mst'),
             field('timestamp').timestampTruncate('hour').as('trunc_hour'),
-            field('timestamp').timestampTruncate(constant('minute')).as('trunc_minute'),
-            field('timestamp').timestampTruncate('second').as('trunc_second'),
-          ),
+            field('timestamp')
+              .timestampTruncate(constant('minute'))
+              .as('trunc_minute'),
+            field('timestamp').timestampTruncate('second').as('trunc_second')
+          )
       );
 
       expectResults(results, {
-        trunc_year: new Timestamp(Date.UTC(2025, 0) / 1000, 0),
-        trunc_month: new Timestamp(Date.UTC(2025, 10) / 1000, 0),
-        trunc_day: new Timestamp(Date.UTC(2025, 10, 30) / 1000, 0),
-        trunc_day_mst: new Timestamp(Date.UTC(2025, 10, 29) / 1000 + 7 * 3600, 0),
-        trunc_hour: new Timestamp(Date.UTC(2025, 10, 30, 1) / 1000, 0),
-        trunc_minute: new Timestamp(Date.UTC(2025, 10, 30, 1, 2) / 1000, 0),
-        trunc_second: new Timestamp(Date.UTC(2025, 10, 30, 1, 2, 3) / 1000, 0),
+        'trunc_year': new Timestamp(Date.UTC(2025, 0) / 1000, 0),
+        'trunc_month': new Timestamp(Date.UTC(2025, 10) / 1000, 0),
+        'trunc_day': new Timestamp(Date.UTC(2025, 10, 30) / 1000, 0),
+        'trunc_day_mst': new Timestamp(
+          Date.UTC(2025, 10, 29) / 1000 + 7 * 3600,
+          0
+        ),
+        'trunc_hour': new Timestamp(Date.UTC(2025, 10, 30, 1) / 1000, 0),
+        'trunc_minute': new Timestamp(Date.UTC(2025, 10, 30, 1, 2) / 1000, 0),
+        'trunc_second': new Timestamp(Date.UTC(2025, 10, 30, 1, 2, 3) / 1000, 0)
       });
     });
 
@@ -5262,21 +5499,25 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .limit(1)
           .select(
             constant(new Timestamp(1741437296, 123456789)).as('end'),
-            constant(new Timestamp(1741428000, 0)).as('start'),
+            constant(new Timestamp(1741428000, 0)).as('start')
           )
           .select(
             timestampDiff(field('end'), field('start'), 'hour').as('diffHour'),
-            field('end').timestampDiff(field('start'), 'minute').as('diffMinute'),
-            field('end').timestampDiff(field('start'), 'second').as('diffSecond'),
-            field('start').timestampDiff(field('end'), 'hour').as('diffHourNeg'),
-          ),
+            field('end')
+              .timestampDiff(field('start'), 'minute')
+              .as('diffMinute'),
+            field('end')
+              .timestampDiff(field('start'), 'second')
+              .as('diffSecond'),
+            field('start').timestampDiff(field('end'), 'hour').as('diffHourNeg')
+          )
       );
 
       expectResults(snapshot, {
         diffHour: 2,
         diffMinute: 154,
         diffSecond: 9296,
-        diffHourNeg: -2,
+        diffHourNeg: -2
       });
     }).timeout(10000);
 
@@ -5297,8 +5538,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             timestampExtract(field('ts'), 'millisecond').as('millis'),
             field('ts').timestampExtract('microsecond').as('micros'),
             timestampExtract(field('ts'), 'dayofyear').as('dayOfYear'),
-            field('ts').timestampExtract('hour', 'America/Los_Angeles').as('hourLa'),
-          ),
+            field('ts')
+              .timestampExtract('hour', 'America/Los_Angeles')
+              .as('hourLa')
+          )
       );
 
       expectResults(snapshot, {
@@ -5311,7 +5554,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         millis: 123,
         micros: 123456,
         dayOfYear: 67,
-        hourLa: 4,
+        hourLa: 4
       });
     }).timeout(10000);
 
@@ -5326,16 +5569,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               csv: 'foo,bar,baz',
               data: 'baz:bar:foo',
               csvDelimeter: ',',
-              bytes: Bytes.fromUint8Array(Uint8Array.from([0x01, 0x00, 0x02, 0x00, 0x03])),
-            }),
+              bytes: Bytes.fromUint8Array(
+                Uint8Array.from([0x01, 0x00, 0x02, 0x00, 0x03])
+              )
+            })
           )
           .select(
             split('csv', field('csvDelimeter')).as('csv'),
             split(field('data'), ':').as('data'),
             field('bytes')
               .split(constant(Bytes.fromUint8Array(Uint8Array.from([0x00]))))
-              .as('bytes'),
-          ),
+              .as('bytes')
+          )
       );
 
       expectResults(results, {
@@ -5344,8 +5589,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         bytes: [
           Bytes.fromUint8Array(Uint8Array.from([0x01])),
           Bytes.fromUint8Array(Uint8Array.from([0x02])),
-          Bytes.fromUint8Array(Uint8Array.from([0x03])),
-        ],
+          Bytes.fromUint8Array(Uint8Array.from([0x03]))
+        ]
       });
 
       void expect(
@@ -5356,15 +5601,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .limit(1)
             .replaceWith(
               map({
-                csv: 'foo,bar,baz',
-              }),
+                csv: 'foo,bar,baz'
+              })
             )
             .select(
               field('csv')
                 .split(constant(Bytes.fromUint8Array(Uint8Array.from([0x00]))))
-                .as('dontSplitStringAndBytes'),
-            ),
-        ),
+                .as('dontSplitStringAndBytes')
+            )
+        )
       ).to.be.rejected;
     });
 
@@ -5384,15 +5629,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               geoPoint: constant(new GeoPoint(0.1, 0.2)),
               timestamp: constant(new Timestamp(123456, 0)),
               date: constant(new Date()),
-              bytes: constant(Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))),
+              bytes: constant(
+                Bytes.fromUint8Array(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 0]))
+              ),
               docRef: constant(doc(firestore, 'foo', 'bar')),
               vector: constant(vector([1, 2, 3])),
               map: map({
-                number: 1,
-                string: 'a string',
+                'number': 1,
+                'string': 'a string'
               }),
-              array: array([1, 'a string']),
-            }),
+              array: array([1, 'a string'])
+            })
           )
           .select(
             type('int').as('int'),
@@ -5407,8 +5654,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             type('docRef').as('docRef'),
             type('vector').as('vector'),
             type('map').as('map'),
-            type('array').as('array'),
-          ),
+            type('array').as('array')
+          )
       );
 
       expectResults(result, {
@@ -5424,7 +5671,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         docRef: 'reference',
         vector: 'vector',
         map: 'map',
-        array: 'array',
+        array: 'array'
       });
     });
 
@@ -5448,10 +5695,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               vector: constant(vector([1, 2, 3])),
               map: map({
                 numberK: 1,
-                stringK: 'a string',
+                stringK: 'a string'
               }),
-              array: array([1, '2', true]),
-            }),
+              array: array([1, '2', true])
+            })
           )
           .select(
             isType(field('int'), 'int64').as('isInt64'),
@@ -5471,8 +5718,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             field('vector').isType('vector').as('isVector'),
             isType('map', 'map').as('isMap'),
             field('array').isType('array').as('isArray'),
-            field('str').isType('int64').as('isStrNum'),
-          ),
+            field('str').isType('int64').as('isStrNum')
+          )
       );
 
       expectResults(result, {
@@ -5493,7 +5740,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         isVector: true,
         isMap: true,
         isArray: true,
-        isStrNum: false,
+        isStrNum: false
       });
     });
 
@@ -5508,24 +5755,30 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               a: false,
               b: false,
               c: true,
-              d: null,
-            }),
+              d: null
+            })
           )
           .select(
-            nor(field('a').asBoolean(), field('b').asBoolean()).as('twoConditions'),
-            nor(field('a').asBoolean(), field('b').asBoolean(), field('c').asBoolean()).as(
-              'threeConditions',
+            nor(field('a').asBoolean(), field('b').asBoolean()).as(
+              'twoConditions'
             ),
-            nor(field('a').asBoolean(), field('b').asBoolean(), field('d').asBoolean()).as(
-              'threeConditionsWithNull',
-            ),
-          ),
+            nor(
+              field('a').asBoolean(),
+              field('b').asBoolean(),
+              field('c').asBoolean()
+            ).as('threeConditions'),
+            nor(
+              field('a').asBoolean(),
+              field('b').asBoolean(),
+              field('d').asBoolean()
+            ).as('threeConditionsWithNull')
+          )
       );
 
       expectResults(snapshot, {
         twoConditions: true,
         threeConditions: false,
-        threeConditionsWithNull: null,
+        threeConditionsWithNull: null
       });
     });
 
@@ -5538,9 +5791,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .limit(1)
             .replaceWith(map({ value: 1 }))
             .select(
-              switchOn(equal(field('value'), 1), constant('one'), constant('NA')).as('result1'),
-              switchOn(equal(field('value'), 2), constant('two'), constant('NA')).as('result2'),
-            ),
+              switchOn(
+                equal(field('value'), 1),
+                constant('one'),
+                constant('NA')
+              ).as('result1'),
+              switchOn(
+                equal(field('value'), 2),
+                constant('two'),
+                constant('NA')
+              ).as('result2')
+            )
         );
         expectResults(snapshot, { result1: 'one', result2: 'NA' });
       });
@@ -5560,9 +5821,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                 constant('two'),
                 equal(field('value'), 3),
                 constant('three'),
-                constant('default'),
-              ).as('result'),
-            ),
+                constant('default')
+              ).as('result')
+            )
         );
         expectResults(snapshot, { result: 'two' });
       });
@@ -5580,10 +5841,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
                   equal(field('value'), 1),
                   constant('one'),
                   equal(field('value'), 2),
-                  constant('two'),
-                ).as('result'),
-              ),
-          ),
+                  constant('two')
+                ).as('result')
+              )
+          )
         ).to.be.rejectedWith(/all switch cases evaluate to false/);
       });
     });
@@ -5601,7 +5862,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
      * set of books.
      * @param collectionReference
      */
-    async function addBooks(collectionReference: CollectionReference): Promise<void> {
+    async function addBooks(
+      collectionReference: CollectionReference
+    ): Promise<void> {
       let docRef = doc(collectionReference, 'book11');
       addedDocs.push(docRef);
       await setDoc(docRef, {
@@ -5611,7 +5874,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         published: 2004,
         rating: 4.6,
         tags: ['historical fantasy', 'magic', 'alternate history', 'england'],
-        awards: { hugo: false, nebula: false },
+        awards: { hugo: false, nebula: false }
       });
       docRef = doc(collectionReference, 'book12');
       addedDocs.push(docRef);
@@ -5621,8 +5884,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         genre: 'Satire',
         published: 1967, // Though written much earlier
         rating: 4.6,
-        tags: ['russian literature', 'supernatural', 'philosophy', 'dark comedy'],
-        awards: {},
+        tags: [
+          'russian literature',
+          'supernatural',
+          'philosophy',
+          'dark comedy'
+        ],
+        awards: {}
       });
       docRef = doc(collectionReference, 'book13');
       addedDocs.push(docRef);
@@ -5633,7 +5901,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         published: 2014,
         rating: 4.6,
         tags: ['space opera', 'found family', 'character-driven', 'optimistic'],
-        awards: { hugo: false, nebula: false, kitschies: true },
+        awards: { hugo: false, nebula: false, kitschies: true }
       });
     }
 
@@ -5657,7 +5925,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       expectResults(
         snapshot,
         { title: 'The Lord of the Rings', rating: 4.7 },
-        { title: 'Dune', rating: 4.6 },
+        { title: 'Dune', rating: 4.6 }
       );
 
       const lastDoc = snapshot.results[snapshot.results.length - 1];
@@ -5668,17 +5936,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             or(
               and(
                 field('rating').equal(lastDoc.get('rating')),
-                field('__name__').greaterThan(lastDoc.ref),
+                field('__name__').greaterThan(lastDoc.ref)
               ),
-              field('rating').lessThan(lastDoc.get('rating')),
-            ),
+              field('rating').lessThan(lastDoc.get('rating'))
+            )
           )
-          .limit(pageSize),
+          .limit(pageSize)
       );
       expectResults(
         snapshot,
         { title: 'Jonathan Strange & Mr Norrell', rating: 4.6 },
-        { title: 'The Master and Margarita', rating: 4.6 },
+        { title: 'The Master and Margarita', rating: 4.6 }
       );
     });
 
@@ -5691,43 +5959,52 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         .pipeline()
         .collection(randomCol.path)
         .select('title', 'rating', secondFilterField)
-        .sort(field('rating').descending(), field(secondFilterField).ascending());
+        .sort(
+          field('rating').descending(),
+          field(secondFilterField).ascending()
+        );
 
       const pageSize = 2;
       let currPage = 0;
 
-      let snapshot = await execute(pipeline.offset(currPage++ * pageSize).limit(pageSize));
+      let snapshot = await execute(
+        pipeline.offset(currPage++ * pageSize).limit(pageSize)
+      );
 
       expectResults(
         snapshot,
         {
           title: 'The Lord of the Rings',
-          rating: 4.7,
+          rating: 4.7
         },
-        { title: 'Dune', rating: 4.6 },
+        { title: 'Dune', rating: 4.6 }
       );
 
-      snapshot = await execute(pipeline.offset(currPage++ * pageSize).limit(pageSize));
+      snapshot = await execute(
+        pipeline.offset(currPage++ * pageSize).limit(pageSize)
+      );
       expectResults(
         snapshot,
         {
           title: 'Jonathan Strange & Mr Norrell',
-          rating: 4.6,
+          rating: 4.6
         },
-        { title: 'The Master and Margarita', rating: 4.6 },
+        { title: 'The Master and Margarita', rating: 4.6 }
       );
 
-      snapshot = await execute(pipeline.offset(currPage++ * pageSize).limit(pageSize));
+      snapshot = await execute(
+        pipeline.offset(currPage++ * pageSize).limit(pageSize)
+      );
       expectResults(
         snapshot,
         {
           title: 'A Long Way to a Small, Angry Planet',
-          rating: 4.6,
+          rating: 4.6
         },
         {
           title: 'Pride and Prejudice',
-          rating: 4.5,
-        },
+          rating: 4.5
+        }
       );
     });
   });
@@ -5738,12 +6015,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         const snapshot = await execute(
           firestore.pipeline().collection({
             collection: randomCol,
-            forceIndex: 'primary',
-          }),
+            forceIndex: 'primary'
+          })
         );
         expect(
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          (snapshot as any)._pipeline.stages[0].optionsProto.force_index.stringValue,
+          (snapshot as any)._pipeline.stages[0].optionsProto.force_index
+            .stringValue
         ).equal('primary');
         expect(snapshot.results.length).to.equal(10);
       });
@@ -5752,12 +6030,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         const snapshot = await execute(
           firestore.pipeline().collectionGroup({
             collectionId: randomCol.id,
-            forceIndex: 'primary',
-          }),
+            forceIndex: 'primary'
+          })
         );
         expect(
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          (snapshot as any)._pipeline.stages[0].optionsProto.force_index.stringValue,
+          (snapshot as any)._pipeline.stages[0].optionsProto.force_index
+            .stringValue
         ).equal('primary');
         expect(snapshot.results.length).to.equal(10);
       });
@@ -5767,7 +6046,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
   describe('subquery', () => {
     async function withSubqueryData<T>(
       data: { [path: string]: DocumentData },
-      fn: () => Promise<T>,
+      fn: () => Promise<T>
     ): Promise<T> {
       const refs: DocumentReference[] = [];
       try {
@@ -5776,17 +6055,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             const ref = doc(firestore, path);
             await setDoc(ref, docData);
             refs.push(ref);
-          }),
+          })
         );
         return await fn();
       } finally {
-        await Promise.all(refs.map((r) => deleteDoc(r)));
+        await Promise.all(refs.map(r => deleteDoc(r)));
       }
     }
 
     it('zero result scalar returns null', async () => {
       const testDocs = {
-        [`${randomCol.path}/book1`]: { title: 'A Book Title' },
+        [`${randomCol.path}/book1`]: { title: 'A Book Title' }
       };
 
       await withSubqueryData(testDocs, async () => {
@@ -5801,7 +6080,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .select(emptyScalar.toScalarExpression().as('firstReviewData'))
-            .limit(1),
+            .limit(1)
         );
 
         expectResults(results, { firstReviewData: null });
@@ -5813,12 +6092,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       const reviewsDocs = {
         [`${reviewsCollName}/r1`]: {
           bookTitle: "The Hitchhiker's Guide to the Galaxy",
-          reviewer: 'Alice',
+          reviewer: 'Alice'
         },
         [`${reviewsCollName}/r2`]: {
           bookTitle: "The Hitchhiker's Guide to the Galaxy",
-          reviewer: 'Bob',
-        },
+          reviewer: 'Bob'
+        }
       };
 
       await withSubqueryData(reviewsDocs, async () => {
@@ -5836,22 +6115,22 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(
               or(
                 equal('title', "The Hitchhiker's Guide to the Galaxy"),
-                equal('title', 'Pride and Prejudice'),
-              ),
+                equal('title', 'Pride and Prejudice')
+              )
             )
             .define(field('title').as('bookTitle'))
             .addFields(reviewsSub.toArrayExpression().as('reviewsData'))
             .select('title', 'reviewsData')
-            .sort(field('title').descending()),
+            .sort(field('title').descending())
         );
 
         expectResults(
           results,
           {
             title: "The Hitchhiker's Guide to the Galaxy",
-            reviewsData: ['Alice', 'Bob'],
+            reviewsData: ['Alice', 'Bob']
           },
-          { title: 'Pride and Prejudice', reviewsData: [] },
+          { title: 'Pride and Prejudice', reviewsData: [] }
         );
       });
     });
@@ -5863,12 +6142,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       const data = {
         [`${reviewsCollectionName}/r1`]: {
           bookTitle: '1984',
-          rating: 5,
+          rating: 5
         },
         [`${authorsCollectionName}/a1`]: {
           authorName: 'George Orwell',
-          nationality: 'British',
-        },
+          nationality: 'British'
+        }
       };
 
       await withSubqueryData(data, async () => {
@@ -5889,18 +6168,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(randomCol.path)
             .where(equal('title', '1984'))
-            .define(field('title').as('bookTitle'), field('author').as('authorName'))
+            .define(
+              field('title').as('bookTitle'),
+              field('author').as('authorName')
+            )
             .addFields(
               reviewsSub.toArrayExpression().as('reviewsData'),
-              authorsSub.toArrayExpression().as('authorsData'),
+              authorsSub.toArrayExpression().as('authorsData')
             )
-            .select('title', 'reviewsData', 'authorsData'),
+            .select('title', 'reviewsData', 'authorsData')
         );
 
         expectResults(snapshot, {
           title: '1984',
           reviewsData: [5],
-          authorsData: ['British'],
+          authorsData: ['British']
         });
       });
     });
@@ -5912,13 +6194,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${reviewsCollName}/r1`]: {
           bookTitle: '1984',
           reviewer: 'Alice',
-          rating: 5,
+          rating: 5
         },
         [`${reviewsCollName}/r2`]: {
           bookTitle: '1984',
           reviewer: 'Bob',
-          rating: 4,
-        },
+          rating: 4
+        }
       };
 
       await withSubqueryData(data, async () => {
@@ -5926,7 +6208,10 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .pipeline()
           .collection(reviewsCollName)
           .where(equal('bookTitle', variable('bookTitle')))
-          .select(field('reviewer').as('reviewer'), field('rating').as('rating'))
+          .select(
+            field('reviewer').as('reviewer'),
+            field('rating').as('rating')
+          )
           .sort(field('reviewer').ascending());
 
         const results = await execute(
@@ -5936,15 +6221,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', '1984'))
             .define(field('title').as('bookTitle'))
             .addFields(reviewsSub.toArrayExpression().as('reviewsData'))
-            .select('title', 'reviewsData'),
+            .select('title', 'reviewsData')
         );
 
         expectResults(results, {
           title: '1984',
           reviewsData: [
             { reviewer: 'Alice', rating: 5 },
-            { reviewer: 'Bob', rating: 4 },
-          ],
+            { reviewer: 'Bob', rating: 4 }
+          ]
         });
       });
     });
@@ -5955,12 +6240,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       const data = {
         [`${reviewsCollName}/r1`]: {
           bookTitle: 'Dune',
-          reviewer: 'Paul',
+          reviewer: 'Paul'
         },
         [`${reviewsCollName}/r2`]: {
           bookTitle: 'Foundation',
-          reviewer: 'Hari',
-        },
+          reviewer: 'Hari'
+        }
       };
 
       await withSubqueryData(data, async () => {
@@ -5974,10 +6259,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(randomCol.path)
-            .where(or(equal('title', 'Dune'), equal('title', 'The Great Gatsby')))
+            .where(
+              or(equal('title', 'Dune'), equal('title', 'The Great Gatsby'))
+            )
             .define(field('title').as('bookTitle'))
             .where(reviewsSub.toArrayExpression().arrayContains('Paul'))
-            .select('title'),
+            .select('title')
         );
 
         expectResults(results, { title: 'Dune' });
@@ -5989,7 +6276,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${reviewsCollName}/r1`]: { bookTitle: '1984', rating: 4 },
-        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 },
+        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 }
       };
 
       await withSubqueryData(data, async () => {
@@ -6006,7 +6293,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', '1984'))
             .define(field('title').as('bookTitle'))
             .addFields(reviewsSub.toScalarExpression().as('averageRating'))
-            .select('title', 'averageRating'),
+            .select('title', 'averageRating')
         );
 
         expectResults(results, { title: '1984', averageRating: 4.5 });
@@ -6018,7 +6305,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${reviewsCollName}/r1`]: { bookTitle: '1984', rating: 4 },
-        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 },
+        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 }
       };
 
       await withSubqueryData(data, async () => {
@@ -6035,12 +6322,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', '1984'))
             .define(field('title').as('bookTitle'))
             .addFields(reviewsSub.toScalarExpression().as('stats'))
-            .select('title', 'stats'),
+            .select('title', 'stats')
         );
 
         expectResults(results, {
           title: '1984',
-          stats: { avg: 4.5, count: 2 },
+          stats: { avg: 4.5, count: 2 }
         });
       });
     });
@@ -6063,7 +6350,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .where(equal('title', '1984'))
           .define(field('title').as('bookTitle'))
           .addFields(reviewsSub.toScalarExpression().as('averageRating'))
-          .select('title', 'averageRating'),
+          .select('title', 'averageRating')
       );
 
       expectResults(results, { title: '1984', averageRating: null });
@@ -6074,7 +6361,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${reviewsCollName}/r1`]: { bookTitle: '1984', rating: 4 },
-        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 },
+        [`${reviewsCollName}/r2`]: { bookTitle: '1984', rating: 5 }
       };
 
       await withSubqueryData(data, async () => {
@@ -6091,8 +6378,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               .collection(randomCol.path)
               .where(equal('title', '1984'))
               .define(field('title').as('bookTitle'))
-              .addFields(reviewsSub.toScalarExpression().as('reviewData')),
-          ),
+              .addFields(reviewsSub.toScalarExpression().as('reviewData'))
+          )
         ).to.be.rejectedWith(/Subpipeline returned multiple results/);
       });
     });
@@ -6104,13 +6391,13 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${reviewsCollName}/r1`]: {
           bookTitle: '1984',
           reviewer: 'Alice',
-          rating: 4,
+          rating: 4
         },
         [`${reviewsCollName}/r2`]: {
           bookTitle: '1984',
           reviewer: 'Bob',
-          rating: 5,
-        },
+          rating: 5
+        }
       };
 
       await withSubqueryData(data, async () => {
@@ -6135,15 +6422,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .define(field('title').as('bookTitle'))
             .addFields(
               arraySub.toArrayExpression().as('allReviewers'),
-              scalarSub.toScalarExpression().as('averageRating'),
+              scalarSub.toScalarExpression().as('averageRating')
             )
-            .select('title', 'allReviewers', 'averageRating'),
+            .select('title', 'allReviewers', 'averageRating')
         );
 
         expectResults(results, {
           title: '1984',
           allReviewers: ['Alice', 'Bob'],
-          averageRating: 4.5,
+          averageRating: 4.5
         });
       });
     });
@@ -6151,36 +6438,39 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
     it('single scope variable usage', async () => {
       const collName = `single_scope_${Date.now()}`;
 
-      await withSubqueryData({ [`${collName}/doc1`]: { price: 100 } }, async () => {
-        let results = await execute(
-          firestore
-            .pipeline()
-            .collection(collName)
-            .define(field('price').multiply(0.8).as('discount'))
-            .where(variable('discount').lessThan(50.0))
-            .select('price'),
-        );
-
-        expect(results.results).to.be.empty;
-
-        const doc2Ref = doc(firestore, `${collName}/doc2`);
-        await setDoc(doc2Ref, { price: 50 });
-
-        try {
-          results = await execute(
+      await withSubqueryData(
+        { [`${collName}/doc1`]: { price: 100 } },
+        async () => {
+          let results = await execute(
             firestore
               .pipeline()
               .collection(collName)
               .define(field('price').multiply(0.8).as('discount'))
               .where(variable('discount').lessThan(50.0))
-              .select('price'),
+              .select('price')
           );
 
-          expectResults(results, { price: 50 });
-        } finally {
-          await deleteDoc(doc2Ref);
+          expect(results.results).to.be.empty;
+
+          const doc2Ref = doc(firestore, `${collName}/doc2`);
+          await setDoc(doc2Ref, { price: 50 });
+
+          try {
+            results = await execute(
+              firestore
+                .pipeline()
+                .collection(collName)
+                .define(field('price').multiply(0.8).as('discount'))
+                .where(variable('discount').lessThan(50.0))
+                .select('price')
+            );
+
+            expectResults(results, { price: 50 });
+          } finally {
+            await deleteDoc(doc2Ref);
+          }
         }
-      });
+      );
     });
 
     it('explicit field binding scope bridging', async () => {
@@ -6189,7 +6479,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${outerCollName}/doc1`]: { title: '1984', id: '1' },
-        [`${reviewsCollName}/r1`]: { bookId: '1', reviewer: 'Alice' },
+        [`${reviewsCollName}/r1`]: { bookId: '1', reviewer: 'Alice' }
       };
 
       await withSubqueryData(data, async () => {
@@ -6206,7 +6496,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', '1984'))
             .define(field('id').as('rid'))
             .addFields(reviewsSub.toArrayExpression().as('reviews'))
-            .select('title', 'reviews'),
+            .select('title', 'reviews')
         );
 
         expectResults(results, { title: '1984', reviews: ['Alice'] });
@@ -6221,20 +6511,25 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${outerCollName}/doc1`]: {
           title: '1984',
           id: '1',
-          category: 'sci-fi',
+          category: 'sci-fi'
         },
         [`${reviewsCollName}/r1`]: {
           bookId: '1',
           category: 'sci-fi',
-          reviewer: 'Alice',
-        },
+          reviewer: 'Alice'
+        }
       };
 
       await withSubqueryData(data, async () => {
         const reviewsSub = firestore
           .pipeline()
           .collection(reviewsCollName)
-          .where(and(equal('bookId', variable('rid')), equal('category', variable('rcat'))))
+          .where(
+            and(
+              equal('bookId', variable('rid')),
+              equal('category', variable('rcat'))
+            )
+          )
           .select(field('reviewer').as('reviewer'));
 
         const results = await execute(
@@ -6244,7 +6539,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .where(equal('title', '1984'))
             .define(field('id').as('rid'), field('category').as('rcat'))
             .addFields(reviewsSub.toArrayExpression().as('reviews'))
-            .select('title', 'reviews'),
+            .select('title', 'reviews')
         );
 
         expectResults(results, { title: '1984', reviews: ['Alice'] });
@@ -6259,8 +6554,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${outerCollName}/doc1`]: { title: '1984', author: 'George Orwell' },
         [`${reviewsCollName}/r1`]: {
           authorName: 'George Orwell',
-          reviewer: 'Alice',
-        },
+          reviewer: 'Alice'
+        }
       };
 
       await withSubqueryData(data, async () => {
@@ -6291,7 +6586,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           firestore
             .pipeline()
             .collection(outerCollName)
-            .where(equal('title', variable('unknownVar'))),
+            .where(equal('title', variable('unknownVar')))
         );
         expect.fail('Should have thrown an error');
       } catch (e: unknown) {
@@ -6307,7 +6602,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${outerCollName}/doc1`]: { title: '1984' },
-        [`${innerCollName}/i1`]: { id: 'test' },
+        [`${innerCollName}/i1`]: { id: 'test' }
       };
 
       await withSubqueryData(data, async () => {
@@ -6327,7 +6622,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .limit(1)
             .define(constant('outer_val').as('x'))
             .addFields(sub.toArrayExpression().as('shadowed'))
-            .select('shadowed'),
+            .select('shadowed')
         );
 
         // Due to innermost scope winning, the result should use "inner_val"
@@ -6341,7 +6636,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       const data = {
         [`${outerCollName}/doc1`]: { title: '1984' },
-        [`${reviewsCollName}/r1`]: { bookId: '1', reviewer: 'Alice' },
+        [`${reviewsCollName}/r1`]: { bookId: '1', reviewer: 'Alice' }
       };
 
       await withSubqueryData(data, async () => {
@@ -6376,16 +6671,21 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${booksCollName}/b1`]: {
           bookId: 'book1',
           publisherId: 'pub1',
-          title: '1984',
+          title: '1984'
         },
-        [`${reviewsCollName}/r1`]: { bookId: 'book1', reviewer: 'Alice' },
+        [`${reviewsCollName}/r1`]: { bookId: 'book1', reviewer: 'Alice' }
       };
 
       await withSubqueryData(data, async () => {
         const reviewsSub = firestore
           .pipeline()
           .collection(reviewsCollName)
-          .where(and(equal('bookId', variable('bookId')), equal(variable('pubName'), 'Penguin')))
+          .where(
+            and(
+              equal('bookId', variable('bookId')),
+              equal(variable('pubName'), 'Penguin')
+            )
+          )
           .select(field('reviewer').as('reviewer'));
 
         const booksSub = firestore
@@ -6401,14 +6701,17 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(publishersCollName)
             .where(equal('publisherId', 'pub1'))
-            .define(field('publisherId').as('pubId'), field('name').as('pubName'))
+            .define(
+              field('publisherId').as('pubId'),
+              field('name').as('pubName')
+            )
             .addFields(booksSub.toArrayExpression().as('books'))
-            .select('name', 'books'),
+            .select('name', 'books')
         );
 
         expectResults(results, {
           name: 'Penguin',
-          books: [{ title: '1984', reviews: ['Alice'] }],
+          books: [{ title: '1984', reviews: ['Alice'] }]
         });
       });
     });
@@ -6422,7 +6725,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
         [`${outerColl}/doc2`]: { id: '2' },
         [`${innerColl}/i1`]: { outerId: '1', score: 10 },
         [`${innerColl}/i2`]: { outerId: '2', score: 20 },
-        [`${innerColl}/i3`]: { outerId: '1', score: 30 },
+        [`${innerColl}/i3`]: { outerId: '1', score: 30 }
       };
 
       await withSubqueryData(data, async () => {
@@ -6439,7 +6742,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .define(field('id').as('oid'))
             .addFields(innerSub.toScalarExpression().as('docScore'))
             // Aggregate over calculated subquery results
-            .aggregate(sum('docScore').as('totalScore')),
+            .aggregate(sum('docScore').as('totalScore'))
         );
 
         expectResults(results, { totalScore: 40.0 });
@@ -6451,26 +6754,29 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
     it('pipeline stage support 9 layers', async () => {
       const collName = `depth_${Date.now()}`;
 
-      await withSubqueryData({ [`${collName}/doc1`]: { val: 'hello' } }, async () => {
-        // Create a nested pipeline of depth 9
-        let currentSubquery = firestore
-          .pipeline()
-          .collection(collName)
-          .limit(1)
-          .select(field('val').as('val'));
-
-        for (let i = 0; i < 8; i++) {
-          currentSubquery = firestore
+      await withSubqueryData(
+        { [`${collName}/doc1`]: { val: 'hello' } },
+        async () => {
+          // Create a nested pipeline of depth 9
+          let currentSubquery = firestore
             .pipeline()
             .collection(collName)
             .limit(1)
-            .addFields(currentSubquery.toArrayExpression().as(`nested_${i}`))
-            .select(`nested_${i}`);
-        }
+            .select(field('val').as('val'));
 
-        const results = await execute(currentSubquery);
-        expect(results.results.length).to.be.greaterThan(0);
-      });
+          for (let i = 0; i < 8; i++) {
+            currentSubquery = firestore
+              .pipeline()
+              .collection(collName)
+              .limit(1)
+              .addFields(currentSubquery.toArrayExpression().as(`nested_${i}`))
+              .select(`nested_${i}`);
+          }
+
+          const results = await execute(currentSubquery);
+          expect(results.results.length).to.be.greaterThan(0);
+        }
+      );
     });
 
     it('standard subcollection query', async () => {
@@ -6483,7 +6789,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
       await setDoc(r1Ref, { reviewer: 'Alice' });
 
       // Assuming Pipeline.subcollection API exists or similar
-      const reviewsSub = subcollection('reviews').select(field('reviewer').as('reviewer'));
+      const reviewsSub = subcollection('reviews').select(
+        field('reviewer').as('reviewer')
+      );
 
       const results = await execute(
         firestore
@@ -6491,12 +6799,12 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(collName)
           .where(equal('title', '1984'))
           .addFields(reviewsSub.toArrayExpression().as('reviews'))
-          .select('title', 'reviews'),
+          .select('title', 'reviews')
       );
 
       expectResults(results, {
         title: '1984',
-        reviews: ['Alice'],
+        reviews: ['Alice']
       });
 
       await Promise.all([deleteDoc(doc1Ref), deleteDoc(r1Ref)]);
@@ -6508,7 +6816,9 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
       await setDoc(doc1Ref, { id: 'no_subcollection_here' });
 
-      const missingSub = subcollection('doesNotExist').select(variable('p').as('subP'));
+      const missingSub = subcollection('doesNotExist').select(
+        variable('p').as('subP')
+      );
 
       const results = await execute(
         firestore
@@ -6516,7 +6826,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           .collection(collName)
           .define(currentDocument().as('p'))
           .select(missingSub.toArrayExpression().as('missingData'))
-          .limit(1),
+          .limit(1)
       );
 
       expectResults(results, { missingData: [] });
@@ -6527,14 +6837,16 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
     it('direct execution of subcollection pipeline', async () => {
       const sub = subcollection('reviews');
 
-      await expect(execute(sub)).to.be.rejectedWith(/This pipeline was created without a database/);
+      await expect(execute(sub)).to.be.rejectedWith(
+        /This pipeline was created without a database/
+      );
     });
   });
 });
 
 (getRunEnterpriseTests() && getTargetBackend() === TargetBackend.NIGHTLY
   ? apiDescribe
-  : apiDescribe.skip)('Pipeline search', (persistence) => {
+  : apiDescribe.skip)('Pipeline search', persistence => {
   addEqualityMatcher();
   let firestore: Firestore;
   let restaurantsCollection: CollectionReference;
@@ -6542,7 +6854,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
   const COLLECTION_NAME = 'TextSearchIntegrationTests';
 
   async function setupRestaurantDocs(
-    collection: CollectionReference,
+    collection: CollectionReference
   ): Promise<CollectionReference<DocumentData>> {
     const restaurantDocs: { [id: string]: DocumentData } = {
       sunnySideUp: {
@@ -6551,7 +6863,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'A cozy neighborhood diner serving classic breakfast favorites all day long, from fluffy pancakes to savory omelets.',
         location: new GeoPoint(39.7541, -105.0002),
         menu: '<h3>Breakfast Classics</h3><ul><li>Denver Omelet - $12</li><li>Buttermilk Pancakes - $10</li><li>Steak and Eggs - $16</li></ul><h3>Sides</h3><ul><li>Hash Browns - $4</li><li>Thick-cut Bacon - $5</li><li>Drip Coffee - $2</li></ul>',
-        average_price_per_person: 15,
+        average_price_per_person: 15
       },
       goldenWaffle: {
         name: 'The Golden Waffle',
@@ -6559,7 +6871,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'Specializing exclusively in Belgian-style waffles. Open daily from 6:00 AM to 11:00 AM.',
         location: new GeoPoint(39.7183, -104.9621),
         menu: '<h3>Signature Waffles</h3><ul><li>Strawberry Delight - $11</li><li>Chicken and Waffles - $14</li><li>Chocolate Chip Crunch - $10</li></ul><h3>Drinks</h3><ul><li>Fresh OJ - $4</li><li>Artisan Coffee - $3</li></ul>',
-        average_price_per_person: 13,
+        average_price_per_person: 13
       },
       lotusBlossomThai: {
         name: 'Lotus Blossom Thai',
@@ -6567,7 +6879,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'Authentic Thai cuisine featuring hand-crushed spices and traditional family recipes from the Chiang Mai region.',
         location: new GeoPoint(39.7315, -104.9847),
         menu: '<h3>Appetizers</h3><ul><li>Spring Rolls - $7</li><li>Chicken Satay - $9</li></ul><h3>Main Course</h3><ul><li>Pad Thai - $15</li><li>Green Curry - $16</li><li>Drunken Noodles - $15</li></ul>',
-        average_price_per_person: 22,
+        average_price_per_person: 22
       },
       mileHighCatch: {
         name: 'Mile High Catch',
@@ -6575,7 +6887,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'Freshly sourced seafood offering a wide variety of Pacific fish and Atlantic shellfish in an upscale atmosphere.',
         location: new GeoPoint(39.7401, -104.9903),
         menu: '<h3>From the Raw Bar</h3><ul><li>Oysters (Half Dozen) - $18</li><li>Lobster Cocktail - $22</li></ul><h3>Entrees</h3><ul><li>Pan-Seared Salmon - $28</li><li>King Crab Legs - $45</li><li>Fish and Chips - $19</li></ul>',
-        average_price_per_person: 45,
+        average_price_per_person: 45
       },
       peakBurgers: {
         name: 'Peak Burgers',
@@ -6583,7 +6895,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'Casual burger joint focused on locally sourced Colorado beef and hand-cut fries.',
         location: new GeoPoint(39.7622, -105.0125),
         menu: '<h3>Burgers</h3><ul><li>The Peak Double - $12</li><li>Bison Burger - $15</li><li>Veggie Stack - $11</li></ul><h3>Sides</h3><ul><li>Truffle Fries - $6</li><li>Onion Rings - $5</li></ul>',
-        average_price_per_person: 18,
+        average_price_per_person: 18
       },
       solTacos: {
         name: 'El Sol Tacos',
@@ -6591,7 +6903,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'A vibrant street-side taco stand serving up quick, delicious, and traditional Mexican street food.',
         location: new GeoPoint(39.6952, -105.0274),
         menu: '<h3>Tacos ($3.50 each)</h3><ul><li>Al Pastor</li><li>Carne Asada</li><li>Pollo Asado</li><li>Nopales (Cactus)</li></ul><h3>Beverages</h3><ul><li>Horchata - $4</li><li>Mexican Coke - $3</li></ul>',
-        average_price_per_person: 12,
+        average_price_per_person: 12
       },
       eastsideTacos: {
         name: 'Eastside Cantina',
@@ -6599,15 +6911,15 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           'Authentic street tacos and hand-shaken margaritas on the vibrant east side of the city.',
         location: new GeoPoint(39.735, -104.885),
         menu: '<h3>Tacos</h3><ul><li>Carnitas Tacos - $4</li><li>Barbacoa Tacos - $4.50</li><li>Shrimp Tacos - $5</li></ul><h3>Drinks</h3><ul><li>House Margarita - $9</li><li>Jarritos - $3</li></ul>',
-        average_price_per_person: 18,
+        average_price_per_person: 18
       },
       eastsideChicken: {
         name: 'Eastside Chicken',
         description: 'Fried chicken to go - next to Eastside Cantina.',
         location: new GeoPoint(39.735, -104.885),
         menu: '<h3>Fried Chicken</h3><ul><li>Drumstick - $4</li><li>Wings - $1</li><li>Sandwich - $9</li></ul><h3>Drinks</h3><ul><li>House Margarita - $9</li><li>Jarritos - $3</li></ul>',
-        average_price_per_person: 12,
-      },
+        average_price_per_person: 12
+      }
     };
 
     // TODO(search) - Migrate this over to IndexTestHelper when search supports the equal filter.
@@ -6617,8 +6929,8 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
     const collectionSnapshot = await getDocs(collection);
     const expectedDocIds = Object.keys(restaurantDocs);
     const deletes = collectionSnapshot.docs
-      .filter((ds) => expectedDocIds.indexOf(ds.id) < 0)
-      .map((ds) => deleteDoc(ds.ref));
+      .filter(ds => expectedDocIds.indexOf(ds.id) < 0)
+      .map(ds => deleteDoc(ds.ref));
     await Promise.all(deletes);
 
     // Add/overwrite all restaurant docs
@@ -6646,14 +6958,18 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
     const setupDeferred = new Deferred<void>();
     testSuiteDeferred = new Deferred<void>();
-    withTestDbsPromise = withTestDbs(persistence, 1, async (firestoreInstance) => {
-      firestore = firestoreInstance[0];
-      restaurantsCollection = collection(firestore, COLLECTION_NAME);
-      await setupRestaurantDocs(restaurantsCollection);
-      setupDeferred.resolve();
+    withTestDbsPromise = withTestDbs(
+      persistence,
+      1,
+      async firestoreInstance => {
+        firestore = firestoreInstance[0];
+        restaurantsCollection = collection(firestore, COLLECTION_NAME);
+        await setupRestaurantDocs(restaurantsCollection);
+        setupDeferred.resolve();
 
-      return testSuiteDeferred?.promise;
-    });
+        return testSuiteDeferred?.promise;
+      }
+    );
 
     await setupDeferred.promise;
   });
@@ -6702,7 +7018,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(COLLECTION_NAME)
             .search({
-              query: documentMatches('waffles'),
+              query: documentMatches('waffles')
               // queryEnhancement: 'disabled'
             });
 
@@ -6731,7 +7047,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .search({
               query: field('location')
                 .geoDistance(new GeoPoint(39.6985, -105.024))
-                .lessThanOrEqual(1000 /* m */),
+                .lessThanOrEqual(1000 /* m */)
               // queryEnhancement: 'disabled'
             });
 
@@ -6780,7 +7096,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(COLLECTION_NAME)
             .search({
-              query: documentMatches('coffee -waffles'),
+              query: documentMatches('coffee -waffles')
               // queryEnhancement: 'disabled'
             });
 
@@ -6804,7 +7120,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
 
         it('rquery as query param', async () => {
           const ppl = firestore.pipeline().collection(COLLECTION_NAME).search({
-            query: 'chicken wings',
+            query: 'chicken wings'
             // queryEnhancement: 'disabled'
           });
 
@@ -6849,7 +7165,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(COLLECTION_NAME)
             .search({
               query: documentMatches('waffles'),
-              addFields: [score().as('searchScore')],
+              addFields: [score().as('searchScore')]
               // queryEnhancement: 'disabled'
             })
             .select('name', 'searchScore');
@@ -6928,7 +7244,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .collection(COLLECTION_NAME)
             .search({
               query: documentMatches('tacos'),
-              sort: score().descending(),
+              sort: score().descending()
               // queryEnhancement: 'disabled'
             });
 
@@ -6942,13 +7258,20 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .pipeline()
             .collection(COLLECTION_NAME)
             .search({
-              query: field('location').geoDistance(queryLocation).lessThanOrEqual(5600),
-              sort: field('location').geoDistance(queryLocation).ascending(),
+              query: field('location')
+                .geoDistance(queryLocation)
+                .lessThanOrEqual(5600),
+              sort: field('location').geoDistance(queryLocation).ascending()
               // queryEnhancement: 'disabled'
             });
 
           const snapshot = await execute(ppl);
-          expectResults(snapshot, 'solTacos', 'lotusBlossomThai', 'mileHighCatch');
+          expectResults(
+            snapshot,
+            'solTacos',
+            'lotusBlossomThai',
+            'mileHighCatch'
+          );
         });
 
         // TODO(search) enable with backend support
@@ -6986,7 +7309,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .search({
               query: documentMatches(rquery),
               sort: score().descending(),
-              languageCode: 'en',
+              languageCode: 'en'
               // queryEnhancement: 'disabled'
             });
 
@@ -7001,7 +7324,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
             .search({
               query: documentMatches(rquery),
               sort: score().descending(),
-              languageCode: 'unknown',
+              languageCode: 'unknown'
               // queryEnhancement: 'disabled'
             });
 
@@ -7018,20 +7341,27 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
               query: field('location')
                 .geoDistance(new GeoPoint(39.6985, -105.024))
                 .lessThanOrEqual(100000000),
-              sort: field('location').geoDistance(new GeoPoint(39.6985, -105.024)).ascending(),
-              limit: 3,
+              sort: field('location')
+                .geoDistance(new GeoPoint(39.6985, -105.024))
+                .ascending(),
+              limit: 3
               // queryEnhancement: 'disabled'
             });
 
           const snapshot = await execute(ppl);
-          expectResults(snapshot, 'solTacos', 'lotusBlossomThai', 'mileHighCatch');
+          expectResults(
+            snapshot,
+            'solTacos',
+            'lotusBlossomThai',
+            'mileHighCatch'
+          );
         });
 
         it('limits the number of documents scored via retrievalDepth', async () => {
           const commonSearchParams = {
             query: documentMatches('taco'),
             addFields: [score().as('score')],
-            sort: score().descending(),
+            sort: score().descending()
             // queryEnhancement: 'disabled' as QueryEnhancement
           };
 
@@ -7058,7 +7388,7 @@ apiDescribe.skipClassic('Pipelines', (persistence) => {
           const ppl = firestore.pipeline().collection(COLLECTION_NAME).search({
             query: 'chicken',
             limit: 2,
-            offset: 2,
+            offset: 2
             // queryEnhancement: 'disabled'
           });
 

@@ -31,7 +31,7 @@ import {
   memoryLocalCache,
   getDocFromCache,
   // @ts-ignore internal API usage
-  ensureFirestoreConfigured,
+  ensureFirestoreConfigured
 } from '../util/firebase_export';
 import { DEFAULT_SETTINGS } from '../util/settings';
 
@@ -41,7 +41,7 @@ describe('Firestore Provider', () => {
   it('can provide setting', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-initializeFirestore',
+      'test-app-initializeFirestore'
     );
     const fs1 = initializeFirestore(app, { host: 'localhost', ssl: false });
     expect(fs1).to.be.an.instanceOf(Firestore);
@@ -50,7 +50,7 @@ describe('Firestore Provider', () => {
   it('returns same default instance from named app', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-getFirestore',
+      'test-app-getFirestore'
     );
     const fs1 = getFirestore(app);
     const fs2 = getFirestore(app);
@@ -61,7 +61,7 @@ describe('Firestore Provider', () => {
   it('returns different instance from named app', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-getFirestore',
+      'test-app-getFirestore'
     );
     const fs1 = initializeFirestore(app, DEFAULT_SETTINGS, 'init1');
     const fs2 = initializeFirestore(app, DEFAULT_SETTINGS, 'init2');
@@ -95,7 +95,7 @@ describe('Firestore Provider', () => {
   it('returns same default instance from default app', () => {
     const app = initializeApp({
       apiKey: 'fake-api-key',
-      projectId: 'test-project',
+      projectId: 'test-project'
     });
     const fs1 = initializeFirestore(app, DEFAULT_SETTINGS);
     const fs2 = initializeFirestore(app, DEFAULT_SETTINGS);
@@ -114,11 +114,11 @@ describe('Firestore Provider', () => {
     initializeApp({ apiKey: 'fake-api-key', projectId: 'test-project' });
     const app1 = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-getFirestore-1',
+      'test-app-getFirestore-1'
     );
     const app2 = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-getFirestore-2',
+      'test-app-getFirestore-2'
     );
     const fs1 = getFirestore();
     const fs2 = getFirestore(app1);
@@ -131,7 +131,7 @@ describe('Firestore Provider', () => {
   it('can call initializeFirestore() twice if settings are same', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-initializeFirestore-twice',
+      'test-app-initializeFirestore-twice'
     );
     const fs1 = initializeFirestore(app, DEFAULT_SETTINGS);
     const fs2 = initializeFirestore(app, DEFAULT_SETTINGS);
@@ -141,7 +141,7 @@ describe('Firestore Provider', () => {
   it('can still use enableIndexedDbPersistence()', async () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-use-enablePersistence',
+      'test-use-enablePersistence'
     );
     const db = initializeFirestore(app, DEFAULT_SETTINGS);
     // eslint-disable-next-line @typescript-eslint/no-floating-promises
@@ -151,30 +151,32 @@ describe('Firestore Provider', () => {
     // eslint-disable-next-line @typescript-eslint/no-floating-promises
     setDoc(doc(db, 'coll/doc'), { field: 'foo' });
     expect((await getDocFromCache(doc(db, 'coll/doc'))).data()).to.deep.equal({
-      field: 'foo',
+      field: 'foo'
     });
   });
 
   it('cannot mix enableIndexedDbPersistence() and settings.cache', async () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-cannot-mix',
+      'test-cannot-mix'
     );
     const db = initializeFirestore(app, {
       ...DEFAULT_SETTINGS,
-      localCache: memoryLocalCache(),
+      localCache: memoryLocalCache()
     });
-    expect(() => enableIndexedDbPersistence(db)).to.throw('SDK cache is already specified.');
+    expect(() => enableIndexedDbPersistence(db)).to.throw(
+      'SDK cache is already specified.'
+    );
   });
 
   it('cannot use once terminated', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-terminated',
+      'test-app-terminated'
     );
     const firestore = initializeFirestore(app, {
       host: 'localhost',
-      ssl: false,
+      ssl: false
     });
 
     // We don't await the Promise. Any operation enqueued after should be
@@ -187,18 +189,20 @@ describe('Firestore Provider', () => {
       getDoc(doc(firestore, 'coll/doc'));
       expect.fail();
     } catch (e) {
-      expect((e as Error)?.message).to.equal('The client has already been terminated.');
+      expect((e as Error)?.message).to.equal(
+        'The client has already been terminated.'
+      );
     }
   });
 
   it('can call terminate() multiple times', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key', projectId: 'test-project' },
-      'test-app-multi-terminate',
+      'test-app-multi-terminate'
     );
     const firestore = initializeFirestore(app, {
       host: 'localhost',
-      ssl: false,
+      ssl: false
     });
 
     return terminate(firestore).then(() => terminate(firestore));
@@ -207,12 +211,14 @@ describe('Firestore Provider', () => {
   it('passes API key to database info', () => {
     const app = initializeApp(
       { apiKey: 'fake-api-key-x', projectId: 'test-project' },
-      'test-app-getFirestore-x',
+      'test-app-getFirestore-x'
     );
     const fs = getFirestore(app);
     ensureFirestoreConfigured(fs);
 
     // @ts-ignore internal API usage
-    expect(fs._firestoreClient?._databaseInfo.apiKey).to.equal('fake-api-key-x');
+    expect(fs._firestoreClient?._databaseInfo.apiKey).to.equal(
+      'fake-api-key-x'
+    );
   });
 });

@@ -57,7 +57,7 @@ import {
   writeBatch,
   CollectionReference,
   WriteBatch,
-  Firestore,
+  Firestore
 } from '../util/firebase_export';
 import {
   apiDescribe,
@@ -66,10 +66,10 @@ import {
   withEmptyTestCollection,
   withTestCollection,
   withTestDb,
-  checkOnlineAndOfflineResultsMatch,
+  checkOnlineAndOfflineResultsMatch
 } from '../util/helpers';
 
-apiDescribe('Queries', (persistence) => {
+apiDescribe('Queries', persistence => {
   addEqualityMatcher();
 
   it('QuerySnapshot.toJSON bundle getDocFromCache', async () => {
@@ -79,14 +79,14 @@ apiDescribe('Queries', (persistence) => {
       const testDocs = {
         a: { k: 'a' },
         b: { k: 'b' },
-        c: { k: 'c' },
+        c: { k: 'c' }
       };
       // Write an initial document in an isolated Firestore instance so it's not stored in the cache.
-      await withTestCollection(persistence, testDocs, async (collection) => {
-        await getDocs(query(collection)).then((querySnapshot) => {
+      await withTestCollection(persistence, testDocs, async collection => {
+        await getDocs(query(collection)).then(querySnapshot => {
           expect(querySnapshot.docs.length).to.equal(3);
           // Find the path to a known doc.
-          querySnapshot.docs.forEach((docSnapshot) => {
+          querySnapshot.docs.forEach(docSnapshot => {
             if (docSnapshot.ref.path.endsWith('a')) {
               path = docSnapshot.ref.path;
             }
@@ -102,7 +102,7 @@ apiDescribe('Queries', (persistence) => {
       expect(json.length).to.be.greaterThan(0);
 
       if (path !== null) {
-        await withTestDb(persistence, async (db) => {
+        await withTestDb(persistence, async db => {
           const docRef = doc(db, path!);
           await loadBundle(db, json);
           const docSnap = await getDocFromCache(docRef);
@@ -117,20 +117,22 @@ apiDescribe('Queries', (persistence) => {
     const testDocs = {
       a: { k: 'a' },
       b: { k: 'b' },
-      c: { k: 'c' },
+      c: { k: 'c' }
     };
-    return withTestCollection(persistence, testDocs, (collection) => {
-      return getDocs(query(collection, limit(2))).then((docs) => {
+    return withTestCollection(persistence, testDocs, collection => {
+      return getDocs(query(collection, limit(2))).then(docs => {
         expect(toDataArray(docs)).to.deep.equal([{ k: 'a' }, { k: 'b' }]);
       });
     });
   });
 
   it('cannot issue limitToLast queries without explicit order-by', () => {
-    return withTestCollection(persistence, {}, async (collection) => {
+    return withTestCollection(persistence, {}, async collection => {
       const expectedError =
         'limitToLast() queries require specifying at least one orderBy() clause';
-      expect(() => getDocs(query(collection, limitToLast(2)))).to.throw(expectedError);
+      expect(() => getDocs(query(collection, limitToLast(2)))).to.throw(
+        expectedError
+      );
     });
   });
 
@@ -139,15 +141,17 @@ apiDescribe('Queries', (persistence) => {
       a: { k: 'a', sort: 0 },
       b: { k: 'b', sort: 1 },
       c: { k: 'c', sort: 1 },
-      d: { k: 'd', sort: 2 },
+      d: { k: 'd', sort: 2 }
     };
-    return withTestCollection(persistence, testDocs, (collection) => {
-      return getDocs(query(collection, orderBy('sort', 'desc'), limit(2))).then((docs) => {
-        expect(toDataArray(docs)).to.deep.equal([
-          { k: 'd', sort: 2 },
-          { k: 'c', sort: 1 },
-        ]);
-      });
+    return withTestCollection(persistence, testDocs, collection => {
+      return getDocs(query(collection, orderBy('sort', 'desc'), limit(2))).then(
+        docs => {
+          expect(toDataArray(docs)).to.deep.equal([
+            { k: 'd', sort: 2 },
+            { k: 'c', sort: 1 }
+          ]);
+        }
+      );
     });
   });
 
@@ -156,13 +160,15 @@ apiDescribe('Queries', (persistence) => {
       a: { k: 'a', sort: 0 },
       b: { k: 'b', sort: 1 },
       c: { k: 'c', sort: 1 },
-      d: { k: 'd', sort: 2 },
+      d: { k: 'd', sort: 2 }
     };
-    return withTestCollection(persistence, testDocs, (collection) => {
-      return getDocs(query(collection, orderBy('sort', 'desc'), limitToLast(2))).then((docs) => {
+    return withTestCollection(persistence, testDocs, collection => {
+      return getDocs(
+        query(collection, orderBy('sort', 'desc'), limitToLast(2))
+      ).then(docs => {
         expect(toDataArray(docs)).to.deep.equal([
           { k: 'b', sort: 1 },
-          { k: 'a', sort: 0 },
+          { k: 'a', sort: 0 }
         ]);
       });
     });
@@ -173,23 +179,26 @@ apiDescribe('Queries', (persistence) => {
       a: { k: 'a', sort: 0 },
       b: { k: 'b', sort: 1 },
       c: { k: 'c', sort: 1 },
-      d: { k: 'd', sort: 2 },
+      d: { k: 'd', sort: 2 }
     };
-    return withTestCollection(persistence, testDocs, async (collection) => {
+    return withTestCollection(persistence, testDocs, async collection => {
       const storeEvent = new EventsAccumulator<QuerySnapshot>();
-      onSnapshot(query(collection, orderBy('sort', 'desc'), limitToLast(2)), storeEvent.storeEvent);
+      onSnapshot(
+        query(collection, orderBy('sort', 'desc'), limitToLast(2)),
+        storeEvent.storeEvent
+      );
 
       let snapshot = await storeEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'b', sort: 1 },
-        { k: 'a', sort: 0 },
+        { k: 'a', sort: 0 }
       ]);
 
       await addDoc(collection, { k: 'e', sort: -1 });
       snapshot = await storeEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'a', sort: 0 },
-        { k: 'e', sort: -1 },
+        { k: 'e', sort: -1 }
       ]);
     });
   });
@@ -205,44 +214,47 @@ apiDescribe('Queries', (persistence) => {
       a: { k: 'a', sort: 0 },
       b: { k: 'b', sort: 1 },
       c: { k: 'c', sort: 1 },
-      d: { k: 'd', sort: 2 },
+      d: { k: 'd', sort: 2 }
     };
-    return withTestCollection(persistence, testDocs, async (collection) => {
+    return withTestCollection(persistence, testDocs, async collection => {
       // Setup `limit` query
       const storeLimitEvent = new EventsAccumulator<QuerySnapshot>();
       const limitUnlisten = onSnapshot(
         query(collection, orderBy('sort', 'asc'), limit(2)),
-        storeLimitEvent.storeEvent,
+        storeLimitEvent.storeEvent
       );
 
       // Setup mirroring `limitToLast` query
       const storeLimitToLastEvent = new EventsAccumulator<QuerySnapshot>();
       const limitToLastUnlisten = onSnapshot(
         query(collection, orderBy('sort', 'desc'), limitToLast(2)),
-        storeLimitToLastEvent.storeEvent,
+        storeLimitToLastEvent.storeEvent
       );
 
       // Verify both queries get expected results.
       let snapshot = await storeLimitEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'a', sort: 0 },
-        { k: 'b', sort: 1 },
+        { k: 'b', sort: 1 }
       ]);
       snapshot = await storeLimitToLastEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'b', sort: 1 },
-        { k: 'a', sort: 0 },
+        { k: 'a', sort: 0 }
       ]);
 
       // Unlisten then relisten limit query.
       limitUnlisten();
-      onSnapshot(query(collection, orderBy('sort', 'asc'), limit(2)), storeLimitEvent.storeEvent);
+      onSnapshot(
+        query(collection, orderBy('sort', 'asc'), limit(2)),
+        storeLimitEvent.storeEvent
+      );
 
       // Verify `limit` query still works.
       snapshot = await storeLimitEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'a', sort: 0 },
-        { k: 'b', sort: 1 },
+        { k: 'b', sort: 1 }
       ]);
 
       // Add a document that would change the result set.
@@ -252,12 +264,12 @@ apiDescribe('Queries', (persistence) => {
       snapshot = await storeLimitEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'e', sort: -1 },
-        { k: 'a', sort: 0 },
+        { k: 'a', sort: 0 }
       ]);
       snapshot = await storeLimitToLastEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'a', sort: 0 },
-        { k: 'e', sort: -1 },
+        { k: 'e', sort: -1 }
       ]);
 
       // Unlisten to limitToLast, update a doc, then relisten limitToLast.
@@ -265,19 +277,19 @@ apiDescribe('Queries', (persistence) => {
       await updateDoc(doc(collection, 'a'), { k: 'a', sort: -2 });
       onSnapshot(
         query(collection, orderBy('sort', 'desc'), limitToLast(2)),
-        storeLimitToLastEvent.storeEvent,
+        storeLimitToLastEvent.storeEvent
       );
 
       // Verify both queries get expected results.
       snapshot = await storeLimitEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'a', sort: -2 },
-        { k: 'e', sort: -1 },
+        { k: 'e', sort: -1 }
       ]);
       snapshot = await storeLimitToLastEvent.awaitEvent();
       expect(toDataArray(snapshot)).to.deep.equal([
         { k: 'e', sort: -1 },
-        { k: 'a', sort: -2 },
+        { k: 'a', sort: -2 }
       ]);
     });
   });
@@ -287,38 +299,48 @@ apiDescribe('Queries', (persistence) => {
       a: { k: 'a', sort: 0 },
       b: { k: 'b', sort: 1 },
       c: { k: 'c', sort: 1 },
-      d: { k: 'd', sort: 2 },
+      d: { k: 'd', sort: 2 }
     };
-    return withTestCollection(persistence, testDocs, async (collection) => {
-      let docs = await getDocs(query(collection, orderBy('sort'), endBefore(2), limitToLast(3)));
+    return withTestCollection(persistence, testDocs, async collection => {
+      let docs = await getDocs(
+        query(collection, orderBy('sort'), endBefore(2), limitToLast(3))
+      );
       expect(toDataArray(docs)).to.deep.equal([
         { k: 'a', sort: 0 },
         { k: 'b', sort: 1 },
-        { k: 'c', sort: 1 },
+        { k: 'c', sort: 1 }
       ]);
 
-      docs = await getDocs(query(collection, orderBy('sort'), endAt(1), limitToLast(3)));
+      docs = await getDocs(
+        query(collection, orderBy('sort'), endAt(1), limitToLast(3))
+      );
       expect(toDataArray(docs)).to.deep.equal([
         { k: 'a', sort: 0 },
         { k: 'b', sort: 1 },
-        { k: 'c', sort: 1 },
+        { k: 'c', sort: 1 }
       ]);
 
-      docs = await getDocs(query(collection, orderBy('sort'), startAt(2), limitToLast(3)));
+      docs = await getDocs(
+        query(collection, orderBy('sort'), startAt(2), limitToLast(3))
+      );
       expect(toDataArray(docs)).to.deep.equal([{ k: 'd', sort: 2 }]);
 
-      docs = await getDocs(query(collection, orderBy('sort'), startAfter(0), limitToLast(3)));
+      docs = await getDocs(
+        query(collection, orderBy('sort'), startAfter(0), limitToLast(3))
+      );
       expect(toDataArray(docs)).to.deep.equal([
         { k: 'b', sort: 1 },
         { k: 'c', sort: 1 },
-        { k: 'd', sort: 2 },
+        { k: 'd', sort: 2 }
       ]);
 
-      docs = await getDocs(query(collection, orderBy('sort'), startAfter(-1), limitToLast(3)));
+      docs = await getDocs(
+        query(collection, orderBy('sort'), startAfter(-1), limitToLast(3))
+      );
       expect(toDataArray(docs)).to.deep.equal([
         { k: 'b', sort: 1 },
         { k: 'c', sort: 1 },
-        { k: 'd', sort: 2 },
+        { k: 'd', sort: 2 }
       ]);
     });
   });
@@ -326,30 +348,38 @@ apiDescribe('Queries', (persistence) => {
   it('key order is descending for descending inequality', () => {
     const testDocs = {
       a: {
-        foo: 42,
+        foo: 42
       },
       b: {
-        foo: 42.0,
+        foo: 42.0
       },
       c: {
-        foo: 42,
+        foo: 42
       },
       d: {
-        foo: 21,
+        foo: 21
       },
       e: {
-        foo: 21,
+        foo: 21
       },
       f: {
-        foo: 66,
+        foo: 66
       },
       g: {
-        foo: 66,
-      },
+        foo: 66
+      }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, where('foo', '>', 21.0), orderBy('foo', 'desc'))).then((docs) => {
-        expect(docs.docs.map((d) => d.id)).to.deep.equal(['g', 'f', 'c', 'b', 'a']);
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(
+        query(coll, where('foo', '>', 21.0), orderBy('foo', 'desc'))
+      ).then(docs => {
+        expect(docs.docs.map(d => d.id)).to.deep.equal([
+          'g',
+          'f',
+          'c',
+          'b',
+          'a'
+        ]);
       });
     });
   });
@@ -358,24 +388,24 @@ apiDescribe('Queries', (persistence) => {
     const testDocs = {
       a: { null: null, nan: NaN },
       b: { null: null, nan: 0 },
-      c: { null: false, nan: NaN },
+      c: { null: false, nan: NaN }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, where('null', '==', null), where('nan', '==', NaN))).then(
-        (docs) => {
-          expect(toDataArray(docs)).to.deep.equal([{ null: null, nan: NaN }]);
-        },
-      );
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(
+        query(coll, where('null', '==', null), where('nan', '==', NaN))
+      ).then(docs => {
+        expect(toDataArray(docs)).to.deep.equal([{ null: null, nan: NaN }]);
+      });
     });
   });
 
   it('can filter on infinity', () => {
     const testDocs = {
       a: { inf: Infinity },
-      b: { inf: -Infinity },
+      b: { inf: -Infinity }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      return getDocs(query(coll, where('inf', '==', Infinity))).then((docs) => {
+    return withTestCollection(persistence, testDocs, coll => {
+      return getDocs(query(coll, where('inf', '==', Infinity))).then(docs => {
         expect(toDataArray(docs)).to.deep.equal([{ inf: Infinity }]);
       });
     });
@@ -383,21 +413,30 @@ apiDescribe('Queries', (persistence) => {
 
   it('will not get metadata only updates', () => {
     const testDocs = { a: { v: 'a' }, b: { v: 'b' } };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const storeEvent = new EventsAccumulator<QuerySnapshot>();
       let unlisten: (() => void) | null = null;
-      return Promise.all([setDoc(doc(coll, 'a'), { v: 'a' }), setDoc(doc(coll, 'b'), { v: 'b' })])
+      return Promise.all([
+        setDoc(doc(coll, 'a'), { v: 'a' }),
+        setDoc(doc(coll, 'b'), { v: 'b' })
+      ])
         .then(() => {
           unlisten = onSnapshot(coll, storeEvent.storeEvent);
           return storeEvent.awaitEvent();
         })
-        .then((querySnap) => {
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a' }, { v: 'b' }]);
+        .then(querySnap => {
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a' },
+            { v: 'b' }
+          ]);
           return setDoc(doc(coll, 'a'), { v: 'a1' });
         })
         .then(() => storeEvent.awaitEvent())
-        .then((querySnap) => {
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a1' }, { v: 'b' }]);
+        .then(querySnap => {
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b' }
+          ]);
           return storeEvent.assertNoAdditionalEvents();
         })
         .then(() => unlisten!());
@@ -406,16 +445,19 @@ apiDescribe('Queries', (persistence) => {
 
   it('maintains correct DocumentChange indexes', async () => {
     const testDocs = {
-      a: { order: 1 },
-      b: { order: 2 },
-      c: { order: 3 },
+      'a': { order: 1 },
+      'b': { order: 2 },
+      'c': { 'order': 3 }
     };
-    await withTestCollection(persistence, testDocs, async (coll) => {
+    await withTestCollection(persistence, testDocs, async coll => {
       const accumulator = new EventsAccumulator<QuerySnapshot>();
-      const unlisten = onSnapshot(query(coll, orderBy('order')), accumulator.storeEvent);
+      const unlisten = onSnapshot(
+        query(coll, orderBy('order')),
+        accumulator.storeEvent
+      );
       await accumulator
         .awaitEvent()
-        .then((querySnapshot) => {
+        .then(querySnapshot => {
           const changes = querySnapshot.docChanges();
           expect(changes.length).to.equal(3);
           verifyDocumentChange(changes[0], 'a', -1, 0, 'added');
@@ -424,14 +466,14 @@ apiDescribe('Queries', (persistence) => {
         })
         .then(() => setDoc(doc(coll, 'b'), { order: 4 }))
         .then(() => accumulator.awaitEvent())
-        .then((querySnapshot) => {
+        .then(querySnapshot => {
           const changes = querySnapshot.docChanges();
           expect(changes.length).to.equal(1);
           verifyDocumentChange(changes[0], 'b', 1, 2, 'modified');
         })
         .then(() => deleteDoc(doc(coll, 'c')))
         .then(() => accumulator.awaitEvent())
-        .then((querySnapshot) => {
+        .then(querySnapshot => {
           const changes = querySnapshot.docChanges();
           expect(changes.length).to.equal(1);
           verifyDocumentChange(changes[0], 'c', 1, -1, 'removed');
@@ -447,24 +489,30 @@ apiDescribe('Queries', (persistence) => {
   // eslint-disable-next-line no-restricted-properties
   it.skip('can listen for the same query with different options', () => {
     const testDocs = { a: { v: 'a' }, b: { v: 'b' } };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const storeEvent = new EventsAccumulator<QuerySnapshot>();
       const storeEventFull = new EventsAccumulator<QuerySnapshot>();
       const unlisten1 = onSnapshot(coll, storeEvent.storeEvent);
       const unlisten2 = onSnapshot(
         coll,
         { includeMetadataChanges: true },
-        storeEventFull.storeEvent,
+        storeEventFull.storeEvent
       );
 
       return storeEvent
         .awaitEvent()
-        .then((querySnap) => {
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a' }, { v: 'b' }]);
+        .then(querySnap => {
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a' },
+            { v: 'b' }
+          ]);
           return storeEventFull.awaitEvent();
         })
-        .then(async (querySnap) => {
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a' }, { v: 'b' }]);
+        .then(async querySnap => {
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a' },
+            { v: 'b' }
+          ]);
           if (querySnap.metadata.fromCache) {
             // We might receive an additional event if the first query snapshot
             // was served from cache.
@@ -475,11 +523,17 @@ apiDescribe('Queries', (persistence) => {
         .then(() => {
           return storeEventFull.awaitEvents(2);
         })
-        .then((events) => {
+        .then(events => {
           // Expect two events for the write, once from latency compensation
           // and once from the acknowledgment from the server.
-          expect(toDataArray(events[0])).to.deep.equal([{ v: 'a1' }, { v: 'b' }]);
-          expect(toDataArray(events[1])).to.deep.equal([{ v: 'a1' }, { v: 'b' }]);
+          expect(toDataArray(events[0])).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b' }
+          ]);
+          expect(toDataArray(events[1])).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b' }
+          ]);
           const localResult = events[0].docs;
           expect(localResult[0].metadata.hasPendingWrites).to.equal(true);
           const syncedResults = events[1].docs;
@@ -487,9 +541,12 @@ apiDescribe('Queries', (persistence) => {
 
           return storeEvent.awaitEvent();
         })
-        .then((querySnap) => {
+        .then(querySnap => {
           // Expect only one event for the write.
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a1' }, { v: 'b' }]);
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b' }
+          ]);
           return storeEvent.assertNoAdditionalEvents();
         })
         .then(() => {
@@ -499,15 +556,24 @@ apiDescribe('Queries', (persistence) => {
         .then(() => {
           return storeEvent.awaitEvent();
         })
-        .then((querySnap) => {
+        .then(querySnap => {
           // Expect only one event from the second write
-          expect(toDataArray(querySnap)).to.deep.equal([{ v: 'a1' }, { v: 'b1' }]);
+          expect(toDataArray(querySnap)).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b1' }
+          ]);
           return storeEventFull.awaitEvents(2);
         })
-        .then((events) => {
+        .then(events => {
           // Expect 2 events from the second write.
-          expect(toDataArray(events[0])).to.deep.equal([{ v: 'a1' }, { v: 'b1' }]);
-          expect(toDataArray(events[1])).to.deep.equal([{ v: 'a1' }, { v: 'b1' }]);
+          expect(toDataArray(events[0])).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b1' }
+          ]);
+          expect(toDataArray(events[1])).to.deep.equal([
+            { v: 'a1' },
+            { v: 'b1' }
+          ]);
           const localResults = events[0].docs;
           expect(localResults[1].metadata.hasPendingWrites).to.equal(true);
           const syncedResults = events[1].docs;
@@ -535,22 +601,24 @@ apiDescribe('Queries', (persistence) => {
     const testDocs = {
       '1': { id: '1', date: date1 },
       '2': { id: '2', date: date2 },
-      '3': { id: '3', date: date3 },
+      '3': { id: '3', date: date3 }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       // Make sure to issue the queries in parallel
       const docs1Promise = getDocs(query(coll, where('date', '>', date1)));
       const docs2Promise = getDocs(query(coll, where('date', '>', date2)));
 
-      return Promise.all([docs1Promise, docs2Promise]).then((results) => {
+      return Promise.all([docs1Promise, docs2Promise]).then(results => {
         const docs1 = results[0];
         const docs2 = results[1];
 
         expect(toDataArray(docs1)).to.deep.equal([
           { id: '2', date: Timestamp.fromDate(date2) },
-          { id: '3', date: Timestamp.fromDate(date3) },
+          { id: '3', date: Timestamp.fromDate(date3) }
         ]);
-        expect(toDataArray(docs2)).to.deep.equal([{ id: '3', date: Timestamp.fromDate(date3) }]);
+        expect(toDataArray(docs2)).to.deep.equal([
+          { id: '3', date: Timestamp.fromDate(date3) }
+        ]);
       });
     });
   });
@@ -560,27 +628,35 @@ apiDescribe('Queries', (persistence) => {
       '1': { sort: 1, filter: true, key: '1' },
       '2': { sort: 2, filter: true, key: '2' },
       '3': { sort: 2, filter: true, key: '3' },
-      '4': { sort: 3, filter: false, key: '4' },
+      '4': { sort: 3, filter: false, key: '4' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       const query1 = query(coll, where('key', '<', '4'));
       const accum = new EventsAccumulator<QuerySnapshot>();
       let unlisten2: () => void;
-      const unlisten1 = onSnapshot(query1, (result) => {
-        expect(toDataArray(result)).to.deep.equal([testDocs[1], testDocs[2], testDocs[3]]);
+      const unlisten1 = onSnapshot(query1, result => {
+        expect(toDataArray(result)).to.deep.equal([
+          testDocs[1],
+          testDocs[2],
+          testDocs[3]
+        ]);
         const query2 = query(coll, where('filter', '==', true));
         unlisten2 = onSnapshot(
           query2,
           {
-            includeMetadataChanges: true,
+            includeMetadataChanges: true
           },
-          accum.storeEvent,
+          accum.storeEvent
         );
       });
-      return accum.awaitEvents(2).then((events) => {
+      return accum.awaitEvents(2).then(events => {
         const results1 = events[0];
         const results2 = events[1];
-        expect(toDataArray(results1)).to.deep.equal([testDocs[1], testDocs[2], testDocs[3]]);
+        expect(toDataArray(results1)).to.deep.equal([
+          testDocs[1],
+          testDocs[2],
+          testDocs[3]
+        ]);
         expect(toDataArray(results1)).to.deep.equal(toDataArray(results2));
         expect(results1.metadata.fromCache).to.equal(true);
         expect(results2.metadata.fromCache).to.equal(false);
@@ -592,23 +668,27 @@ apiDescribe('Queries', (persistence) => {
 
   it('can listen for metadata changes', () => {
     const initialDoc = {
-      foo: { a: 'b', v: 1 },
+      foo: { a: 'b', v: 1 }
     };
     const modifiedDoc = {
-      foo: { a: 'b', v: 2 },
+      foo: { a: 'b', v: 2 }
     };
-    return withTestCollection(persistence, initialDoc, async (coll) => {
+    return withTestCollection(persistence, initialDoc, async coll => {
       const accum = new EventsAccumulator<QuerySnapshot>();
-      const unlisten = onSnapshot(coll, { includeMetadataChanges: true }, accum.storeEvent);
+      const unlisten = onSnapshot(
+        coll,
+        { includeMetadataChanges: true },
+        accum.storeEvent
+      );
 
-      await accum.awaitEvents(1).then((events) => {
+      await accum.awaitEvents(1).then(events => {
         const results1 = events[0];
         expect(toDataArray(results1)).to.deep.equal([initialDoc['foo']]);
       });
       // eslint-disable-next-line @typescript-eslint/no-floating-promises
       setDoc(doc(coll, 'foo'), modifiedDoc['foo']);
 
-      await accum.awaitEvents(2).then((events) => {
+      await accum.awaitEvents(2).then(events => {
         const results1 = events[0];
         expect(toDataArray(results1)).to.deep.equal([modifiedDoc['foo']]);
         expect(toChangesArray(results1)).to.deep.equal([modifiedDoc['foo']]);
@@ -616,9 +696,9 @@ apiDescribe('Queries', (persistence) => {
         const results2 = events[1];
         expect(toDataArray(results2)).to.deep.equal([modifiedDoc['foo']]);
         expect(toChangesArray(results2)).to.deep.equal([]);
-        expect(toChangesArray(results2, { includeMetadataChanges: true })).to.deep.equal([
-          modifiedDoc['foo'],
-        ]);
+        expect(
+          toChangesArray(results2, { includeMetadataChanges: true })
+        ).to.deep.equal([modifiedDoc['foo']]);
       });
 
       unlisten();
@@ -629,8 +709,12 @@ apiDescribe('Queries', (persistence) => {
   it.skipEmulator.skipEnterprise(
     'can catch error message for missing index with error handler',
     () => {
-      return withEmptyTestCollection(persistence, async (coll) => {
-        const query_ = query(coll, where('sort', '<=', '2'), where('filter', '==', true));
+      return withEmptyTestCollection(persistence, async coll => {
+        const query_ = query(
+          coll,
+          where('sort', '<=', '2'),
+          where('filter', '==', true)
+        );
         const deferred = new Deferred<void>();
 
         const unsubscribe = onSnapshot(
@@ -638,33 +722,39 @@ apiDescribe('Queries', (persistence) => {
           () => {
             deferred.reject();
           },
-          (err) => {
+          err => {
             expect(err.code).to.equal('failed-precondition');
             expect(err.message).to.exist;
             // @ts-ignore internal API usage
             if (coll.firestore._databaseId.isDefaultDatabase) {
-              expect(err.message).to.match(/index.*https:\/\/console\.firebase\.google\.com/);
+              expect(err.message).to.match(
+                /index.*https:\/\/console\.firebase\.google\.com/
+              );
             }
             deferred.resolve();
-          },
+          }
         );
         await deferred.promise;
         unsubscribe();
       });
-    },
+    }
   );
 
   it('can explicitly sort by document ID', () => {
     const testDocs = {
       a: { key: 'a' },
       b: { key: 'b' },
-      c: { key: 'c' },
+      c: { key: 'c' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       // Ideally this would be descending to validate it's different than
       // the default, but that requires an extra index
-      return getDocs(query(coll, orderBy(documentId()))).then((docs) => {
-        expect(toDataArray(docs)).to.deep.equal([testDocs['a'], testDocs['b'], testDocs['c']]);
+      return getDocs(query(coll, orderBy(documentId()))).then(docs => {
+        expect(toDataArray(docs)).to.deep.equal([
+          testDocs['a'],
+          testDocs['b'],
+          testDocs['c']
+        ]);
       });
     });
   });
@@ -674,18 +764,25 @@ apiDescribe('Queries', (persistence) => {
       aa: { key: 'aa' },
       ab: { key: 'ab' },
       ba: { key: 'ba' },
-      bb: { key: 'bb' },
+      bb: { key: 'bb' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(query(coll, where(documentId(), '==', 'ab')))
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([testDocs['ab']]);
           return getDocs(
-            query(coll, where(documentId(), '>', 'aa'), where(documentId(), '<=', 'ba')),
+            query(
+              coll,
+              where(documentId(), '>', 'aa'),
+              where(documentId(), '<=', 'ba')
+            )
           );
         })
-        .then((docs) => {
-          expect(toDataArray(docs)).to.deep.equal([testDocs['ab'], testDocs['ba']]);
+        .then(docs => {
+          expect(toDataArray(docs)).to.deep.equal([
+            testDocs['ab'],
+            testDocs['ba']
+          ]);
         });
     });
   });
@@ -695,22 +792,25 @@ apiDescribe('Queries', (persistence) => {
       aa: { key: 'aa' },
       ab: { key: 'ab' },
       ba: { key: 'ba' },
-      bb: { key: 'bb' },
+      bb: { key: 'bb' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
+    return withTestCollection(persistence, testDocs, coll => {
       return getDocs(query(coll, where(documentId(), '==', doc(coll, 'ab'))))
-        .then((docs) => {
+        .then(docs => {
           expect(toDataArray(docs)).to.deep.equal([testDocs['ab']]);
           return getDocs(
             query(
               coll,
               where(documentId(), '>', doc(coll, 'aa')),
-              where(documentId(), '<=', doc(coll, 'ba')),
-            ),
+              where(documentId(), '<=', doc(coll, 'ba'))
+            )
           );
         })
-        .then((docs) => {
-          expect(toDataArray(docs)).to.deep.equal([testDocs['ab'], testDocs['ba']]);
+        .then(docs => {
+          expect(toDataArray(docs)).to.deep.equal([
+            testDocs['ab'],
+            testDocs['ba']
+          ]);
         });
     });
   });
@@ -719,11 +819,15 @@ apiDescribe('Queries', (persistence) => {
     return withTestCollection(persistence, /* docs= */ {}, (coll, db) => {
       const deferred = new Deferred<void>();
 
-      const unregister = onSnapshot(coll, { includeMetadataChanges: true }, (snapshot) => {
-        if (!snapshot.empty && !snapshot.metadata.fromCache) {
-          deferred.resolve();
+      const unregister = onSnapshot(
+        coll,
+        { includeMetadataChanges: true },
+        snapshot => {
+          if (!snapshot.empty && !snapshot.metadata.fromCache) {
+            deferred.resolve();
+          }
         }
-      });
+      );
       void disableNetwork(db).then(() => {
         void setDoc(doc(coll), { a: 1 });
         void enableNetwork(db);
@@ -736,24 +840,30 @@ apiDescribe('Queries', (persistence) => {
   it('trigger with isFromCache=true when offline', () => {
     return withTestCollection(persistence, { a: { foo: 1 } }, (coll, db) => {
       const accum = new EventsAccumulator<QuerySnapshot>();
-      const unregister = onSnapshot(coll, { includeMetadataChanges: true }, accum.storeEvent);
+      const unregister = onSnapshot(
+        coll,
+        { includeMetadataChanges: true },
+        accum.storeEvent
+      );
 
       return accum
         .awaitEvent()
-        .then((querySnap) => {
+        .then(querySnap => {
           // initial event
-          expect(querySnap.docs.map((doc) => doc.data())).to.deep.equal([{ foo: 1 }]);
+          expect(querySnap.docs.map(doc => doc.data())).to.deep.equal([
+            { foo: 1 }
+          ]);
           expect(querySnap.metadata.fromCache).to.be.false;
         })
         .then(() => disableNetwork(db))
         .then(() => accum.awaitEvent())
-        .then((querySnap) => {
+        .then(querySnap => {
           // offline event with fromCache = true
           expect(querySnap.metadata.fromCache).to.be.true;
         })
         .then(() => enableNetwork(db))
         .then(() => accum.awaitEvent())
-        .then((querySnap) => {
+        .then(querySnap => {
           // back online event with fromCache = false
           expect(querySnap.metadata.fromCache).to.be.false;
           unregister();
@@ -774,10 +884,10 @@ apiDescribe('Queries', (persistence) => {
       g: { zip: ['98101', { zip: 98101 }] },
       h: { zip: { code: 500 } },
       i: { code: 500 },
-      j: { zip: null },
+      j: { zip: null }
     };
 
-    await withTestCollection(persistence, testDocs, async (coll) => {
+    await withTestCollection(persistence, testDocs, async coll => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       let expected: { [name: string]: any } = { ...testDocs };
       delete expected.c;
@@ -787,7 +897,9 @@ apiDescribe('Queries', (persistence) => {
       expect(toDataArray(snapshot)).to.deep.equal(Object.values(expected));
 
       // With objects.
-      const snapshot2 = await getDocs(query(coll, where('zip', '!=', { code: 500 })));
+      const snapshot2 = await getDocs(
+        query(coll, where('zip', '!=', { code: 500 }))
+      );
       expected = { ...testDocs };
       delete expected.h;
       delete expected.i;
@@ -802,7 +914,9 @@ apiDescribe('Queries', (persistence) => {
       expect(toDataArray(snapshot3)).to.deep.equal(Object.values(expected));
 
       // With NaN.
-      const snapshot4 = await getDocs(query(coll, where('zip', '!=', Number.NaN)));
+      const snapshot4 = await getDocs(
+        query(coll, where('zip', '!=', Number.NaN))
+      );
       expected = { ...testDocs };
       delete expected.a;
       delete expected.i;
@@ -816,12 +930,18 @@ apiDescribe('Queries', (persistence) => {
       aa: { key: 'aa' },
       ab: { key: 'ab' },
       ba: { key: 'ba' },
-      bb: { key: 'bb' },
+      bb: { key: 'bb' }
     };
-    await withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getDocs(query(coll, where(documentId(), '!=', 'aa')));
+    await withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getDocs(
+        query(coll, where(documentId(), '!=', 'aa'))
+      );
 
-      expect(toDataArray(snapshot)).to.deep.equal([{ key: 'ab' }, { key: 'ba' }, { key: 'bb' }]);
+      expect(toDataArray(snapshot)).to.deep.equal([
+        { key: 'ab' },
+        { key: 'ba' },
+        { key: 'bb' }
+      ]);
     });
   });
 
@@ -832,26 +952,32 @@ apiDescribe('Queries', (persistence) => {
       c: { array: [41.999, '42', { a: [42] }] },
       d: { array: [42], array2: ['bingo'] },
       e: { array: [null] },
-      f: { array: [Number.NaN] },
+      f: { array: [Number.NaN] }
     };
 
-    await withTestCollection(persistence, testDocs, async (coll) => {
+    await withTestCollection(persistence, testDocs, async coll => {
       // Search for 42
-      const snapshot = await getDocs(query(coll, where('array', 'array-contains', 42)));
+      const snapshot = await getDocs(
+        query(coll, where('array', 'array-contains', 42))
+      );
       expect(toDataArray(snapshot)).to.deep.equal([
         { array: [42] },
         { array: ['a', 42, 'c'] },
-        { array: [42], array2: ['bingo'] },
+        { array: [42], array2: ['bingo'] }
       ]);
 
       // NOTE: The backend doesn't currently support null, NaN, objects, or
       // arrays, so there isn't much of anything else interesting to test.
       // With null.
-      const snapshot3 = await getDocs(query(coll, where('zip', 'array-contains', null)));
+      const snapshot3 = await getDocs(
+        query(coll, where('zip', 'array-contains', null))
+      );
       expect(toDataArray(snapshot3)).to.deep.equal([]);
 
       // With NaN.
-      const snapshot4 = await getDocs(query(coll, where('zip', 'array-contains', Number.NaN)));
+      const snapshot4 = await getDocs(
+        query(coll, where('zip', 'array-contains', Number.NaN))
+      );
       expect(toDataArray(snapshot4)).to.deep.equal([]);
     });
   });
@@ -866,21 +992,23 @@ apiDescribe('Queries', (persistence) => {
       f: { zip: { code: 500 } },
       g: { zip: [98101, 98102] },
       h: { zip: null },
-      i: { zip: Number.NaN },
+      i: { zip: Number.NaN }
     };
 
-    await withTestCollection(persistence, testDocs, async (coll) => {
+    await withTestCollection(persistence, testDocs, async coll => {
       const snapshot = await getDocs(
-        query(coll, where('zip', 'in', [98101, 98103, [98101, 98102]])),
+        query(coll, where('zip', 'in', [98101, 98103, [98101, 98102]]))
       );
       expect(toDataArray(snapshot)).to.deep.equal([
         { zip: 98101 },
         { zip: 98103 },
-        { zip: [98101, 98102] },
+        { zip: [98101, 98102] }
       ]);
 
       // With objects.
-      const snapshot2 = await getDocs(query(coll, where('zip', 'in', [{ code: 500 }])));
+      const snapshot2 = await getDocs(
+        query(coll, where('zip', 'in', [{ code: 500 }]))
+      );
       expect(toDataArray(snapshot2)).to.deep.equal([{ zip: { code: 500 } }]);
 
       // With null.
@@ -888,15 +1016,21 @@ apiDescribe('Queries', (persistence) => {
       expect(toDataArray(snapshot3)).to.deep.equal([]);
 
       // With null and a value.
-      const snapshot4 = await getDocs(query(coll, where('zip', 'in', [98101, null])));
+      const snapshot4 = await getDocs(
+        query(coll, where('zip', 'in', [98101, null]))
+      );
       expect(toDataArray(snapshot4)).to.deep.equal([{ zip: 98101 }]);
 
       // With NaN.
-      const snapshot5 = await getDocs(query(coll, where('zip', 'in', [Number.NaN])));
+      const snapshot5 = await getDocs(
+        query(coll, where('zip', 'in', [Number.NaN]))
+      );
       expect(toDataArray(snapshot5)).to.deep.equal([]);
 
       // With NaN and a value.
-      const snapshot6 = await getDocs(query(coll, where('zip', 'in', [98101, Number.NaN])));
+      const snapshot6 = await getDocs(
+        query(coll, where('zip', 'in', [98101, Number.NaN]))
+      );
       expect(toDataArray(snapshot6)).to.deep.equal([{ zip: 98101 }]);
     });
   });
@@ -906,12 +1040,17 @@ apiDescribe('Queries', (persistence) => {
       aa: { key: 'aa' },
       ab: { key: 'ab' },
       ba: { key: 'ba' },
-      bb: { key: 'bb' },
+      bb: { key: 'bb' }
     };
-    await withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getDocs(query(coll, where(documentId(), 'in', ['aa', 'ab'])));
+    await withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getDocs(
+        query(coll, where(documentId(), 'in', ['aa', 'ab']))
+      );
 
-      expect(toDataArray(snapshot)).to.deep.equal([{ key: 'aa' }, { key: 'ab' }]);
+      expect(toDataArray(snapshot)).to.deep.equal([
+        { key: 'aa' },
+        { key: 'ab' }
+      ]);
     });
   });
 
@@ -928,10 +1067,10 @@ apiDescribe('Queries', (persistence) => {
       g: { zip: ['98101', { zip: 98101 }] },
       h: { zip: { code: 500 } },
       i: { code: 500 },
-      j: { zip: null },
+      j: { zip: null }
     };
 
-    await withTestCollection(persistence, testDocs, async (coll) => {
+    await withTestCollection(persistence, testDocs, async coll => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       let expected: { [name: string]: any } = { ...testDocs };
       delete expected.c;
@@ -940,12 +1079,14 @@ apiDescribe('Queries', (persistence) => {
       delete expected.i;
       delete expected.j;
       const snapshot = await getDocs(
-        query(coll, where('zip', 'not-in', [98101, 98103, [98101, 98102]])),
+        query(coll, where('zip', 'not-in', [98101, 98103, [98101, 98102]]))
       );
       expect(toDataArray(snapshot)).to.deep.equal(Object.values(expected));
 
       // With objects.
-      const snapshot2 = await getDocs(query(coll, where('zip', 'not-in', [{ code: 500 }])));
+      const snapshot2 = await getDocs(
+        query(coll, where('zip', 'not-in', [{ code: 500 }]))
+      );
       expected = { ...testDocs };
       delete expected.h;
       delete expected.i;
@@ -953,11 +1094,15 @@ apiDescribe('Queries', (persistence) => {
       expect(toDataArray(snapshot2)).to.deep.equal(Object.values(expected));
 
       // With null.
-      const snapshot3 = await getDocs(query(coll, where('zip', 'not-in', [null])));
+      const snapshot3 = await getDocs(
+        query(coll, where('zip', 'not-in', [null]))
+      );
       expect(toDataArray(snapshot3)).to.deep.equal([]);
 
       // With NaN.
-      const snapshot4 = await getDocs(query(coll, where('zip', 'not-in', [Number.NaN])));
+      const snapshot4 = await getDocs(
+        query(coll, where('zip', 'not-in', [Number.NaN]))
+      );
       expected = { ...testDocs };
       delete expected.a;
       delete expected.i;
@@ -965,7 +1110,9 @@ apiDescribe('Queries', (persistence) => {
       expect(toDataArray(snapshot4)).to.deep.equal(Object.values(expected));
 
       // With NaN and a number.
-      const snapshot5 = await getDocs(query(coll, where('zip', 'not-in', [Number.NaN, 98101])));
+      const snapshot5 = await getDocs(
+        query(coll, where('zip', 'not-in', [Number.NaN, 98101]))
+      );
       expected = { ...testDocs };
       delete expected.a;
       delete expected.c;
@@ -980,12 +1127,17 @@ apiDescribe('Queries', (persistence) => {
       aa: { key: 'aa' },
       ab: { key: 'ab' },
       ba: { key: 'ba' },
-      bb: { key: 'bb' },
+      bb: { key: 'bb' }
     };
-    await withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getDocs(query(coll, where(documentId(), 'not-in', ['aa', 'ab'])));
+    await withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getDocs(
+        query(coll, where(documentId(), 'not-in', ['aa', 'ab']))
+      );
 
-      expect(toDataArray(snapshot)).to.deep.equal([{ key: 'ba' }, { key: 'bb' }]);
+      expect(toDataArray(snapshot)).to.deep.equal([
+        { key: 'ba' },
+        { key: 'bb' }
+      ]);
     });
   });
 
@@ -999,50 +1151,54 @@ apiDescribe('Queries', (persistence) => {
       f: { array: [{ a: 42 }] },
       g: { array: 42 },
       h: { array: [null] },
-      i: { array: [Number.NaN] },
+      i: { array: [Number.NaN] }
     };
 
-    await withTestCollection(persistence, testDocs, async (coll) => {
-      const snapshot = await getDocs(query(coll, where('array', 'array-contains-any', [42, 43])));
+    await withTestCollection(persistence, testDocs, async coll => {
+      const snapshot = await getDocs(
+        query(coll, where('array', 'array-contains-any', [42, 43]))
+      );
       expect(toDataArray(snapshot)).to.deep.equal([
         { array: [42] },
         { array: ['a', 42, 'c'] },
         { array: [42], array2: ['bingo'] },
-        { array: [43] },
+        { array: [43] }
       ]);
 
       // With objects.
       const snapshot2 = await getDocs(
-        query(coll, where('array', 'array-contains-any', [{ a: 42 }])),
+        query(coll, where('array', 'array-contains-any', [{ a: 42 }]))
       );
       expect(toDataArray(snapshot2)).to.deep.equal([{ array: [{ a: 42 }] }]);
 
       // With null.
-      const snapshot3 = await getDocs(query(coll, where('array', 'array-contains-any', [null])));
+      const snapshot3 = await getDocs(
+        query(coll, where('array', 'array-contains-any', [null]))
+      );
       expect(toDataArray(snapshot3)).to.deep.equal([]);
 
       // With null and a value.
       const snapshot4 = await getDocs(
-        query(coll, where('array', 'array-contains-any', [43, null])),
+        query(coll, where('array', 'array-contains-any', [43, null]))
       );
       expect(toDataArray(snapshot4)).to.deep.equal([{ array: [43] }]);
 
       // With NaN.
       const snapshot5 = await getDocs(
-        query(coll, where('array', 'array-contains-any', [Number.NaN])),
+        query(coll, where('array', 'array-contains-any', [Number.NaN]))
       );
       expect(toDataArray(snapshot5)).to.deep.equal([]);
 
       // With NaN and a value.
       const snapshot6 = await getDocs(
-        query(coll, where('array', 'array-contains-any', [43, Number.NaN])),
+        query(coll, where('array', 'array-contains-any', [43, Number.NaN]))
       );
       expect(toDataArray(snapshot6)).to.deep.equal([{ array: [43] }]);
     });
   });
 
   it('can query collection groups', async () => {
-    await withTestDb(persistence, async (db) => {
+    await withTestDb(persistence, async db => {
       // Use doc() to get a random collection group name to use but ensure it
       // starts with 'b' for predictable ordering.
       const cg = 'b' + doc(collection(db, 'foo')).id;
@@ -1058,7 +1214,7 @@ apiDescribe('Queries', (persistence) => {
         `${cg}x/not-cg-doc`,
         `abc/123/${cg}x/not-cg-doc`,
         `abc/123/x${cg}/not-cg-doc`,
-        `abc/${cg}`,
+        `abc/${cg}`
       ];
       const batch = writeBatch(db);
       for (const docPath of docPaths) {
@@ -1067,18 +1223,18 @@ apiDescribe('Queries', (persistence) => {
       await batch.commit();
 
       const querySnapshot = await getDocs(collectionGroup(db, cg));
-      expect(querySnapshot.docs.map((d) => d.id)).to.deep.equal([
+      expect(querySnapshot.docs.map(d => d.id)).to.deep.equal([
         'cg-doc1',
         'cg-doc2',
         'cg-doc3',
         'cg-doc4',
-        'cg-doc5',
+        'cg-doc5'
       ]);
     });
   });
 
   it('can query collection groups with startAt / endAt by arbitrary documentId', async () => {
-    await withTestDb(persistence, async (db) => {
+    await withTestDb(persistence, async db => {
       // Use doc() to get a random collection group name to use but ensure it
       // starts with 'b' for predictable ordering.
       const cg = 'b' + doc(collection(db, 'foo')).id;
@@ -1090,7 +1246,7 @@ apiDescribe('Queries', (persistence) => {
         `a/b/c/d/${cg}/cg-doc4`,
         `a/c/${cg}/cg-doc5`,
         `${cg}/cg-doc6`,
-        `a/b/nope/nope`,
+        `a/b/nope/nope`
       ];
       const batch = writeBatch(db);
       for (const docPath of docPaths) {
@@ -1099,24 +1255,33 @@ apiDescribe('Queries', (persistence) => {
       await batch.commit();
 
       let querySnapshot = await getDocs(
-        query(collectionGroup(db, cg), orderBy(documentId()), startAt(`a/b`), endAt('a/b0')),
+        query(
+          collectionGroup(db, cg),
+          orderBy(documentId()),
+          startAt(`a/b`),
+          endAt('a/b0')
+        )
       );
-      expect(querySnapshot.docs.map((d) => d.id)).to.deep.equal(['cg-doc2', 'cg-doc3', 'cg-doc4']);
+      expect(querySnapshot.docs.map(d => d.id)).to.deep.equal([
+        'cg-doc2',
+        'cg-doc3',
+        'cg-doc4'
+      ]);
 
       querySnapshot = await getDocs(
         query(
           collectionGroup(db, cg),
           orderBy(documentId()),
           startAfter('a/b'),
-          endBefore(`a/b/${cg}/cg-doc3`),
-        ),
+          endBefore(`a/b/${cg}/cg-doc3`)
+        )
       );
-      expect(querySnapshot.docs.map((d) => d.id)).to.deep.equal(['cg-doc2']);
+      expect(querySnapshot.docs.map(d => d.id)).to.deep.equal(['cg-doc2']);
     });
   });
 
   it('can query collection groups with where filters on arbitrary documentId', async () => {
-    await withTestDb(persistence, async (db) => {
+    await withTestDb(persistence, async db => {
       // Use doc() to get a random collection group name to use but ensure it
       // starts with 'b' for predictable ordering.
       const cg = 'b' + doc(collection(db, 'foo')).id;
@@ -1128,7 +1293,7 @@ apiDescribe('Queries', (persistence) => {
         `a/b/c/d/${cg}/cg-doc4`,
         `a/c/${cg}/cg-doc5`,
         `${cg}/cg-doc6`,
-        `a/b/nope/nope`,
+        `a/b/nope/nope`
       ];
       const batch = writeBatch(db);
       for (const docPath of docPaths) {
@@ -1140,19 +1305,23 @@ apiDescribe('Queries', (persistence) => {
         query(
           collectionGroup(db, cg),
           where(documentId(), '>=', `a/b`),
-          where(documentId(), '<=', 'a/b0'),
-        ),
+          where(documentId(), '<=', 'a/b0')
+        )
       );
-      expect(querySnapshot.docs.map((d) => d.id)).to.deep.equal(['cg-doc2', 'cg-doc3', 'cg-doc4']);
+      expect(querySnapshot.docs.map(d => d.id)).to.deep.equal([
+        'cg-doc2',
+        'cg-doc3',
+        'cg-doc4'
+      ]);
 
       querySnapshot = await getDocs(
         query(
           collectionGroup(db, cg),
           where(documentId(), '>', `a/b`),
-          where(documentId(), '<', `a/b/${cg}/cg-doc3`),
-        ),
+          where(documentId(), '<', `a/b/${cg}/cg-doc3`)
+        )
       );
-      expect(querySnapshot.docs.map((d) => d.id)).to.deep.equal(['cg-doc2']);
+      expect(querySnapshot.docs.map(d => d.id)).to.deep.equal(['cg-doc2']);
     });
   });
 
@@ -1167,8 +1336,8 @@ apiDescribe('Queries', (persistence) => {
           doc(db, 'f/c'),
           new GeoPoint(0, 0),
           Bytes.fromBase64String('Zm9v'),
-          Timestamp.now(),
-        ],
+          Timestamp.now()
+        ]
       };
       await addDoc(ref, { data });
 
@@ -1183,7 +1352,7 @@ apiDescribe('Queries', (persistence) => {
 
       for (let i = 0; i < 2; ++i) {
         const deferred = new Deferred<void>();
-        const unsubscribe = onSnapshot(query1, (snapshot) => {
+        const unsubscribe = onSnapshot(query1, snapshot => {
           expect(snapshot.size).to.equal(1);
           deferred.resolve();
         });
@@ -1199,12 +1368,14 @@ apiDescribe('Queries', (persistence) => {
       a: {},
       b: { map: {} },
       c: { map: { nested: {} } },
-      d: { map: { nested: 'foo' } },
+      d: { map: { nested: 'foo' } }
     };
 
-    return withTestCollection(persistence, testDocs, async (coll) => {
+    return withTestCollection(persistence, testDocs, async coll => {
       await getDocs(query(coll)); // Populate the cache.
-      const snapshot = await getDocs(query(coll, where('map.nested', '==', 'foo')));
+      const snapshot = await getDocs(
+        query(coll, where('map.nested', '==', 'foo'))
+      );
       expect(toDataArray(snapshot)).to.deep.equal([{ map: { nested: 'foo' } }]);
     });
   });
@@ -1220,31 +1391,31 @@ apiDescribe('Queries', (persistence) => {
         doc2: { a: 2, b: 1 },
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
-        doc5: { a: 1, b: 1 },
+        doc5: { a: 1, b: 1 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         // a == 1
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, where('a', '==', 1)),
           'doc1',
           'doc4',
-          'doc5',
+          'doc5'
         );
 
         // Implicit AND: a == 1 && b == 3
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, where('a', '==', 1), where('b', '==', 3)),
-          'doc4',
+          'doc4'
         );
 
         // explicit AND: a == 1 && b == 3
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, and(where('a', '==', 1), where('b', '==', 3))),
-          'doc4',
+          'doc4'
         );
 
         // a == 1, limit 2
@@ -1252,7 +1423,7 @@ apiDescribe('Queries', (persistence) => {
           coll,
           query(coll, where('a', '==', 1), limit(2)),
           'doc1',
-          'doc4',
+          'doc4'
         );
 
         // explicit OR: a == 1 || b == 1 with limit 2
@@ -1260,18 +1431,23 @@ apiDescribe('Queries', (persistence) => {
           coll,
           query(coll, or(where('a', '==', 1), where('b', '==', 1)), limit(2)),
           'doc1',
-          'doc2',
+          'doc2'
         );
 
         // only limit 2
-        await checkOnlineAndOfflineResultsMatch(coll, query(coll, limit(2)), 'doc1', 'doc2');
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          query(coll, limit(2)),
+          'doc1',
+          'doc2'
+        );
 
         // limit 2 and order by b desc
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, limit(2), orderBy('b', 'desc')),
           'doc4',
-          'doc3',
+          'doc3'
         );
       });
     });
@@ -1282,10 +1458,10 @@ apiDescribe('Queries', (persistence) => {
         doc2: { a: 2, b: 1 },
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
-        doc5: { a: 1, b: 1 },
+        doc5: { a: 1, b: 1 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         // Two equalities: a==1 || b==1.
         await checkOnlineAndOfflineResultsMatch(
           coll,
@@ -1293,7 +1469,7 @@ apiDescribe('Queries', (persistence) => {
           'doc1',
           'doc2',
           'doc4',
-          'doc5',
+          'doc5'
         );
 
         // (a==1 && b==0) || (a==3 && b==2)
@@ -1303,19 +1479,25 @@ apiDescribe('Queries', (persistence) => {
             coll,
             or(
               and(where('a', '==', 1), where('b', '==', 0)),
-              and(where('a', '==', 3), where('b', '==', 2)),
-            ),
+              and(where('a', '==', 3), where('b', '==', 2))
+            )
           ),
           'doc1',
-          'doc3',
+          'doc3'
         );
 
         // a==1 && (b==0 || b==3).
         await checkOnlineAndOfflineResultsMatch(
           coll,
-          query(coll, and(where('a', '==', 1), or(where('b', '==', 0), where('b', '==', 3)))),
+          query(
+            coll,
+            and(
+              where('a', '==', 1),
+              or(where('b', '==', 0), where('b', '==', 3))
+            )
+          ),
           'doc1',
-          'doc4',
+          'doc4'
         );
 
         // (a==2 || b==2) && (a==3 || b==3)
@@ -1325,17 +1507,17 @@ apiDescribe('Queries', (persistence) => {
             coll,
             and(
               or(where('a', '==', 2), where('b', '==', 2)),
-              or(where('a', '==', 3), where('b', '==', 3)),
-            ),
+              or(where('a', '==', 3), where('b', '==', 3))
+            )
           ),
-          'doc3',
+          'doc3'
         );
 
         // Test with limits without orderBy (the __name__ ordering is the tie breaker).
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, or(where('a', '==', 2), where('b', '==', 1)), limit(1)),
-          'doc2',
+          'doc2'
         );
       });
     });
@@ -1347,17 +1529,17 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
         doc5: { a: 1 },
-        doc6: { a: 2 },
+        doc6: { a: 2 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         // a==2 || b in [2,3]
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, or(where('a', '==', 2), where('b', 'in', [2, 3]))),
           'doc3',
           'doc4',
-          'doc6',
+          'doc6'
         );
       });
     });
@@ -1369,26 +1551,29 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: [2, 7] },
         doc4: { a: 1, b: [3, 7] },
         doc5: { a: 1 },
-        doc6: { a: 2 },
+        doc6: { a: 2 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         // a==2 || b array-contains 7
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, or(where('a', '==', 2), where('b', 'array-contains', 7))),
           'doc3',
           'doc4',
-          'doc6',
+          'doc6'
         );
 
         // a==2 || b array-contains-any [0, 3]
         await checkOnlineAndOfflineResultsMatch(
           coll,
-          query(coll, or(where('a', '==', 2), where('b', 'array-contains-any', [0, 3]))),
+          query(
+            coll,
+            or(where('a', '==', 2), where('b', 'array-contains-any', [0, 3]))
+          ),
           'doc1',
           'doc4',
-          'doc6',
+          'doc6'
         );
       });
     });
@@ -1400,37 +1585,23 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: [2, 7], c: 10 },
         doc4: { a: 1, b: [3, 7] },
         doc5: { a: 1 },
-        doc6: { a: 2, c: 20 },
+        doc6: { a: 2, c: 20 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
-        await checkOnlineAndOfflineResultsMatch(
-          coll,
-          query(coll, or(where('a', 'in', [2, 3]), where('b', 'array-contains-any', [0, 7]))),
-          'doc1',
-          'doc3',
-          'doc4',
-          'doc6',
-        );
-
-        await checkOnlineAndOfflineResultsMatch(
-          coll,
-          query(coll, and(where('a', 'in', [2, 3]), where('b', 'array-contains-any', [0, 7]))),
-          'doc3',
-        );
-
+      return withTestCollection(persistence, testDocs, async coll => {
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(
             coll,
             or(
-              and(where('a', 'in', [2, 3]), where('c', '==', 10)),
-              where('b', 'array-contains-any', [0, 7]),
-            ),
+              where('a', 'in', [2, 3]),
+              where('b', 'array-contains-any', [0, 7])
+            )
           ),
           'doc1',
           'doc3',
           'doc4',
+          'doc6'
         );
 
         await checkOnlineAndOfflineResultsMatch(
@@ -1439,11 +1610,37 @@ apiDescribe('Queries', (persistence) => {
             coll,
             and(
               where('a', 'in', [2, 3]),
-              or(where('b', 'array-contains-any', [0, 7]), where('c', '==', 20)),
-            ),
+              where('b', 'array-contains-any', [0, 7])
+            )
+          ),
+          'doc3'
+        );
+
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          query(
+            coll,
+            or(
+              and(where('a', 'in', [2, 3]), where('c', '==', 10)),
+              where('b', 'array-contains-any', [0, 7])
+            )
+          ),
+          'doc1',
+          'doc3',
+          'doc4'
+        );
+
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          query(
+            coll,
+            and(
+              where('a', 'in', [2, 3]),
+              or(where('b', 'array-contains-any', [0, 7]), where('c', '==', 20))
+            )
           ),
           'doc3',
-          'doc6',
+          'doc6'
         );
       });
     });
@@ -1455,42 +1652,54 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: [2, 7] },
         doc4: { a: 1, b: [3, 7] },
         doc5: { a: 1 },
-        doc6: { a: 2 },
+        doc6: { a: 2 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         await checkOnlineAndOfflineResultsMatch(
           coll,
-          query(coll, or(where('a', 'in', [2, 3]), where('b', 'array-contains', 3))),
+          query(
+            coll,
+            or(where('a', 'in', [2, 3]), where('b', 'array-contains', 3))
+          ),
           'doc3',
           'doc4',
-          'doc6',
-        );
-
-        await checkOnlineAndOfflineResultsMatch(
-          coll,
-          query(coll, and(where('a', 'in', [2, 3]), where('b', 'array-contains', 7))),
-          'doc3',
+          'doc6'
         );
 
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(
             coll,
-            or(where('a', 'in', [2, 3]), and(where('b', 'array-contains', 3), where('a', '==', 1))),
+            and(where('a', 'in', [2, 3]), where('b', 'array-contains', 7))
           ),
-          'doc3',
-          'doc4',
-          'doc6',
+          'doc3'
         );
 
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(
             coll,
-            and(where('a', 'in', [2, 3]), or(where('b', 'array-contains', 7), where('a', '==', 1))),
+            or(
+              where('a', 'in', [2, 3]),
+              and(where('b', 'array-contains', 3), where('a', '==', 1))
+            )
           ),
           'doc3',
+          'doc4',
+          'doc6'
+        );
+
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          query(
+            coll,
+            and(
+              where('a', 'in', [2, 3]),
+              or(where('b', 'array-contains', 7), where('a', '==', 1))
+            )
+          ),
+          'doc3'
         );
       });
     });
@@ -1502,23 +1711,23 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: [2, 7], c: 10 },
         doc4: { a: 1, b: [3, 7] },
         doc5: { a: 1 },
-        doc6: { a: 2, c: 20 },
+        doc6: { a: 2, c: 20 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, where('a', '==', 1), orderBy('a')),
           'doc1',
           'doc4',
-          'doc5',
+          'doc5'
         );
 
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, where('a', 'in', [2, 3]), orderBy('a')),
           'doc6',
-          'doc3',
+          'doc3'
         );
       });
     });
@@ -1530,41 +1739,47 @@ apiDescribe('Queries', (persistence) => {
         doc3: { a: 3, b: 2 },
         doc4: { a: 1, b: 3 },
         doc5: { a: 1 },
-        doc6: { a: 2 },
+        doc6: { a: 2 }
       };
 
-      return withTestCollection(persistence, testDocs, async (coll) => {
+      return withTestCollection(persistence, testDocs, async coll => {
         // Two IN operations on different fields with disjunction.
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, or(where('a', 'in', [2, 3]), where('b', 'in', [0, 2]))),
           'doc1',
           'doc3',
-          'doc6',
+          'doc6'
         );
 
         // Two IN operations on different fields with conjunction.
         await checkOnlineAndOfflineResultsMatch(
           coll,
           query(coll, and(where('a', 'in', [2, 3]), where('b', 'in', [0, 2]))),
-          'doc3',
+          'doc3'
         );
 
         // Two IN operations on the same field.
         // a IN [1,2,3] && a IN [0,1,4] should result in "a==1".
         await checkOnlineAndOfflineResultsMatch(
           coll,
-          query(coll, and(where('a', 'in', [1, 2, 3]), where('a', 'in', [0, 1, 4]))),
+          query(
+            coll,
+            and(where('a', 'in', [1, 2, 3]), where('a', 'in', [0, 1, 4]))
+          ),
           'doc1',
           'doc4',
-          'doc5',
+          'doc5'
         );
 
         // a IN [2,3] && a IN [0,1,4] is never true and so the result should be an
         // empty set.
         await checkOnlineAndOfflineResultsMatch(
           coll,
-          query(coll, and(where('a', 'in', [2, 3]), where('a', 'in', [0, 1, 4]))),
+          query(
+            coll,
+            and(where('a', 'in', [2, 3]), where('a', 'in', [0, 1, 4]))
+          )
         );
 
         // a IN [0,3] || a IN [0,2] should union them (similar to: a IN [0,2,3]).
@@ -1572,7 +1787,7 @@ apiDescribe('Queries', (persistence) => {
           coll,
           query(coll, or(where('a', 'in', [0, 3]), where('a', 'in', [0, 2]))),
           'doc3',
-          'doc6',
+          'doc6'
         );
 
         // Nested composite filter on the same field.
@@ -1582,10 +1797,13 @@ apiDescribe('Queries', (persistence) => {
             coll,
             and(
               where('a', 'in', [1, 3]),
-              or(where('a', 'in', [0, 2]), and(where('b', '==', 3), where('a', 'in', [1, 3]))),
-            ),
+              or(
+                where('a', 'in', [0, 2]),
+                and(where('b', '==', 3), where('a', 'in', [1, 3]))
+              )
+            )
           ),
-          'doc4',
+          'doc4'
         );
 
         // Nested composite filter on the different fields.
@@ -1595,10 +1813,13 @@ apiDescribe('Queries', (persistence) => {
             coll,
             and(
               where('b', 'in', [0, 3]),
-              or(where('b', 'in', [1]), and(where('b', 'in', [2, 3]), where('a', 'in', [1, 3]))),
-            ),
+              or(
+                where('b', 'in', [1]),
+                and(where('b', 'in', [2, 3]), where('a', 'in', [1, 3]))
+              )
+            )
           ),
-          'doc4',
+          'doc4'
         );
       });
     });
@@ -1614,18 +1835,38 @@ apiDescribe('Queries', (persistence) => {
         g: { zip: ['98101', { zip: 98101 }] },
         h: { zip: { code: 500 } },
         i: { zip: null },
-        j: { code: 500 },
+        j: { code: 500 }
       };
 
-      await withTestCollection(persistence, testDocs, async (coll) => {
+      await withTestCollection(persistence, testDocs, async coll => {
         // populate cache with all documents first to ensure getDocsFromCache() scans all docs
         await getDocs(coll);
 
         let testQuery = query(coll, where('zip', '!=', 98101));
-        await checkOnlineAndOfflineResultsMatch(coll, testQuery, 'a', 'b', 'd', 'e', 'f', 'g', 'h');
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          testQuery,
+          'a',
+          'b',
+          'd',
+          'e',
+          'f',
+          'g',
+          'h'
+        );
 
         testQuery = query(coll, where('zip', '!=', Number.NaN));
-        await checkOnlineAndOfflineResultsMatch(coll, testQuery, 'b', 'c', 'd', 'e', 'f', 'g', 'h');
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          testQuery,
+          'b',
+          'c',
+          'd',
+          'e',
+          'f',
+          'g',
+          'h'
+        );
 
         testQuery = query(coll, where('zip', '!=', null));
         await checkOnlineAndOfflineResultsMatch(
@@ -1638,7 +1879,7 @@ apiDescribe('Queries', (persistence) => {
           'e',
           'f',
           'g',
-          'h',
+          'h'
         );
       });
     });
@@ -1654,15 +1895,27 @@ apiDescribe('Queries', (persistence) => {
         g: { zip: ['98101', { zip: 98101 }] },
         h: { zip: { code: 500 } },
         i: { zip: null },
-        j: { code: 500 },
+        j: { code: 500 }
       };
 
-      await withTestCollection(persistence, testDocs, async (coll) => {
+      await withTestCollection(persistence, testDocs, async coll => {
         // populate cache with all documents first to ensure getDocsFromCache() scans all docs
         await getDocs(coll);
 
-        let testQuery = query(coll, where('zip', 'not-in', [98101, 98103, [98101, 98102]]));
-        await checkOnlineAndOfflineResultsMatch(coll, testQuery, 'a', 'b', 'd', 'e', 'g', 'h');
+        let testQuery = query(
+          coll,
+          where('zip', 'not-in', [98101, 98103, [98101, 98102]])
+        );
+        await checkOnlineAndOfflineResultsMatch(
+          coll,
+          testQuery,
+          'a',
+          'b',
+          'd',
+          'e',
+          'g',
+          'h'
+        );
 
         testQuery = query(coll, where('zip', 'not-in', [null]));
         await checkOnlineAndOfflineResultsMatch(coll, testQuery);
@@ -1675,7 +1928,7 @@ apiDescribe('Queries', (persistence) => {
     it('can raise initial snapshot from cache, even if it is empty', () => {
       // Use persistence with LRU garbage collection so the resume token and
       // document data do not get prematurely deleted from the local cache.
-      return withTestCollection(persistence.toLruGc(), {}, async (coll) => {
+      return withTestCollection(persistence.toLruGc(), {}, async coll => {
         const snapshot1 = await getDocs(coll); // Populate the cache.
         expect(snapshot1.metadata.fromCache).to.be.false;
         expect(toDataArray(snapshot1)).to.deep.equal([]); // Precondition check.
@@ -1691,11 +1944,11 @@ apiDescribe('Queries', (persistence) => {
 
     it('can raise initial snapshot from cache, even if it has become empty', () => {
       const testDocs = {
-        a: { key: 'a' },
+        a: { key: 'a' }
       };
       // Use persistence with LRU garbage collection so the resume token and
       // document data do not get prematurely deleted from the local cache.
-      return withTestCollection(persistence.toLruGc(), testDocs, async (coll) => {
+      return withTestCollection(persistence.toLruGc(), testDocs, async coll => {
         // Populate the cache.
         const snapshot1 = await getDocs(coll);
         expect(snapshot1.metadata.fromCache).to.be.false;
@@ -1739,65 +1992,80 @@ apiDescribe('Queries', (persistence) => {
     bigString = textDecoder.decode(textEncoder.encode(bigString));
 
     const doc = {
-      field: bigString,
+      field: bigString
     };
 
     expect(bigString).to.deep.equal(bigString);
 
-    return withTestCollection(persistence, { 1: doc }, async (collectionReference) => {
-      const querySnap = await getDocs(collectionReference);
-      expect(querySnap.size).to.equal(1);
+    return withTestCollection(
+      persistence,
+      { 1: doc },
+      async collectionReference => {
+        const querySnap = await getDocs(collectionReference);
+        expect(querySnap.size).to.equal(1);
 
-      const fieldValue = querySnap.docs[0].get('field');
-      expect(fieldValue).to.deep.equal(bigString);
-    });
+        const fieldValue = querySnap.docs[0].get('field');
+        expect(fieldValue).to.deep.equal(bigString);
+      }
+    );
   });
 });
 
-apiDescribe('Hanging query issue - #7652', (persistence) => {
+apiDescribe('Hanging query issue - #7652', persistence => {
   // Defines a collection that produces the hanging query issue.
   const collectionDefinition = {
-    totalDocs: 573,
-    pageSize: 127,
-    dataSizes: [
-      2578, 622, 3385, 0, 2525, 1084, 4192, 3940, 520, 0, 3675, 0, 2639, 1194, 0, 247, 0, 1618, 494,
-      1559, 0, 0, 2756, 250, 497, 0, 2071, 355, 3594, 3174, 2186, 1834, 2455, 226, 211, 2202, 3036,
-      0, 684, 3114, 0, 0, 1312, 758, 0, 0, 3582, 586, 1219, 0, 0, 3831, 2848, 1485, 4739, 0, 2632,
-      0, 1266, 2169, 0, 179, 1780, 4296, 2041, 3829, 2028, 5430, 0, 0, 5006, 2877, 0, 298, 538, 0,
-      3158, 1070, 3221, 652, 2946, 3600, 1716, 2308, 890, 784, 1332, 4530, 1727, 0, 653, 0, 386,
-      576, 0, 1908, 0, 5539, 1127, 0, 2340, 0, 1782, 0, 2153, 194, 0, 3432, 2881, 1016, 0, 941, 430,
-      5806, 1523, 3287, 2940, 196, 0, 418, 2012, 2616, 4264, 0, 3226, 1294, 1400, 2425, 0, 0, 4530,
-      466, 0, 1803, 2145, 1763, 0, 1190, 0, 0, 3729, 700, 3258, 132, 2307, 0, 1573, 38, 3209, 2564,
-      2835, 1554, 1035, 0, 2893, 2141, 2743, 0, 4443, 296, 0, 0, 576, 0, 770, 0, 3413, 694, 2779,
-      2541, 0, 0, 787, 3773, 862, 3311, 1012, 0, 0, 1924, 2511, 1512, 0, 0, 1348, 1327, 0, 0, 2629,
-      2933, 145, 457, 4270, 3629, 0, 0, 3060, 1404, 4841, 1657, 0, 1176, 0, 0, 1216, 1505, 449, 0,
-      2179, 1168, 0, 1305, 0, 2915, 2692, 1103, 2986, 1200, 1799, 2526, 827, 0, 2581, 6323, 400,
-      1377, 1306, 3043, 447, 1479, 520, 4572, 1883, 0, 6004, 345, 2126, 0, 1967, 3265, 1802, 0,
-      2986, 3979, 2493, 599, 3575, 86, 2062, 1596, 1676, 2026, 0, 861, 4938, 1734, 2598, 2503, 0, 0,
-      121, 0, 4068, 0, 1492, 0, 0, 0, 1947, 2352, 4353, 0, 0, 1036, 4161, 3142, 605, 144, 0, 2240,
-      0, 3382, 2947, 0, 4334, 3441, 5045, 2213, 3131, 0, 154, 2317, 2831, 0, 1608, 0, 2483, 0, 3992,
-      4915, 0, 3481, 0, 4369, 951, 2307, 430, 1510, 1079, 58, 0, 2752, 2782, 108, 0, 2309, 555,
-      2276, 1969, 0, 1708, 1282, 1870, 4300, 3909, 3801, 3216, 1240, 1303, 61, 3846, 0, 0, 3250,
-      203, 2969, 4053, 452, 1834, 2272, 1605, 3952, 0, 2685, 0, 773, 0, 2211, 0, 1049, 1076, 0, 18,
-      2919, 620, 2220, 1238, 0, 3557, 1879, 1264, 4030, 2001, 770, 1327, 0, 4036, 43, 5425, 0, 0,
-      1282, 1350, 1672, 1996, 2969, 275, 1429, 2504, 0, 160, 891, 1471, 5487, 1966, 1780, 0, 2265,
-      3753, 4226, 1710, 0, 1583, 5488, 3460, 3942, 2329, 2399, 0, 924, 1879, 0, 2476, 4164, 3064,
-      4950, 2464, 1268, 1621, 430, 0, 770, 0, 3807, 1946, 0, 1484, 3460, 674, 3089, 0, 0, 437, 2535,
-      0, 0, 2423, 1251, 2087, 2682, 2820, 239, 0, 1596, 34, 3823, 546, 0, 2495, 0, 3762, 887, 0, 0,
-      0, 3353, 0, 0, 3230, 5250, 3369, 4344, 50, 4180, 2033, 1475, 1498, 3402, 1, 900, 0, 4210,
-      1069, 0, 1595, 2444, 0, 3249, 3440, 0, 2572, 4686, 1586, 1395, 1890, 946, 0, 1052, 405, 1800,
-      0, 1482, 2041, 1416, 3639, 1795, 2380, 1502, 944, 3835, 688, 6986, 1187, 3572, 2997, 2580,
-      552, 52, 0, 2924, 0, 0, 1631, 283, 5936, 0, 3057, 2243, 45, 2944, 3417, 3645, 1800, 1958,
-      1428, 0, 5347, 186, 0, 4274, 1590, 2729, 4168, 4175, 0, 2234, 0, 2430, 0, 1751, 0, 0, 2847, 0,
-      3726, 728, 5645, 1666, 1900, 2835, 3925, 1425, 576, 0, 5067, 2202, 868, 2337, 4748, 2690, 0,
-      3289, 0, 0, 484, 1628, 0, 1195, 1883, 1114, 6103, 1055, 3794, 2030, 0, 0, 1124, 0, 0, 1353, 0,
-      3410, 0,
-    ],
+    'totalDocs': 573,
+    'pageSize': 127,
+    'dataSizes': [
+      2578, 622, 3385, 0, 2525, 1084, 4192, 3940, 520, 0, 3675, 0, 2639, 1194,
+      0, 247, 0, 1618, 494, 1559, 0, 0, 2756, 250, 497, 0, 2071, 355, 3594,
+      3174, 2186, 1834, 2455, 226, 211, 2202, 3036, 0, 684, 3114, 0, 0, 1312,
+      758, 0, 0, 3582, 586, 1219, 0, 0, 3831, 2848, 1485, 4739, 0, 2632, 0,
+      1266, 2169, 0, 179, 1780, 4296, 2041, 3829, 2028, 5430, 0, 0, 5006, 2877,
+      0, 298, 538, 0, 3158, 1070, 3221, 652, 2946, 3600, 1716, 2308, 890, 784,
+      1332, 4530, 1727, 0, 653, 0, 386, 576, 0, 1908, 0, 5539, 1127, 0, 2340, 0,
+      1782, 0, 2153, 194, 0, 3432, 2881, 1016, 0, 941, 430, 5806, 1523, 3287,
+      2940, 196, 0, 418, 2012, 2616, 4264, 0, 3226, 1294, 1400, 2425, 0, 0,
+      4530, 466, 0, 1803, 2145, 1763, 0, 1190, 0, 0, 3729, 700, 3258, 132, 2307,
+      0, 1573, 38, 3209, 2564, 2835, 1554, 1035, 0, 2893, 2141, 2743, 0, 4443,
+      296, 0, 0, 576, 0, 770, 0, 3413, 694, 2779, 2541, 0, 0, 787, 3773, 862,
+      3311, 1012, 0, 0, 1924, 2511, 1512, 0, 0, 1348, 1327, 0, 0, 2629, 2933,
+      145, 457, 4270, 3629, 0, 0, 3060, 1404, 4841, 1657, 0, 1176, 0, 0, 1216,
+      1505, 449, 0, 2179, 1168, 0, 1305, 0, 2915, 2692, 1103, 2986, 1200, 1799,
+      2526, 827, 0, 2581, 6323, 400, 1377, 1306, 3043, 447, 1479, 520, 4572,
+      1883, 0, 6004, 345, 2126, 0, 1967, 3265, 1802, 0, 2986, 3979, 2493, 599,
+      3575, 86, 2062, 1596, 1676, 2026, 0, 861, 4938, 1734, 2598, 2503, 0, 0,
+      121, 0, 4068, 0, 1492, 0, 0, 0, 1947, 2352, 4353, 0, 0, 1036, 4161, 3142,
+      605, 144, 0, 2240, 0, 3382, 2947, 0, 4334, 3441, 5045, 2213, 3131, 0, 154,
+      2317, 2831, 0, 1608, 0, 2483, 0, 3992, 4915, 0, 3481, 0, 4369, 951, 2307,
+      430, 1510, 1079, 58, 0, 2752, 2782, 108, 0, 2309, 555, 2276, 1969, 0,
+      1708, 1282, 1870, 4300, 3909, 3801, 3216, 1240, 1303, 61, 3846, 0, 0,
+      3250, 203, 2969, 4053, 452, 1834, 2272, 1605, 3952, 0, 2685, 0, 773, 0,
+      2211, 0, 1049, 1076, 0, 18, 2919, 620, 2220, 1238, 0, 3557, 1879, 1264,
+      4030, 2001, 770, 1327, 0, 4036, 43, 5425, 0, 0, 1282, 1350, 1672, 1996,
+      2969, 275, 1429, 2504, 0, 160, 891, 1471, 5487, 1966, 1780, 0, 2265, 3753,
+      4226, 1710, 0, 1583, 5488, 3460, 3942, 2329, 2399, 0, 924, 1879, 0, 2476,
+      4164, 3064, 4950, 2464, 1268, 1621, 430, 0, 770, 0, 3807, 1946, 0, 1484,
+      3460, 674, 3089, 0, 0, 437, 2535, 0, 0, 2423, 1251, 2087, 2682, 2820, 239,
+      0, 1596, 34, 3823, 546, 0, 2495, 0, 3762, 887, 0, 0, 0, 3353, 0, 0, 3230,
+      5250, 3369, 4344, 50, 4180, 2033, 1475, 1498, 3402, 1, 900, 0, 4210, 1069,
+      0, 1595, 2444, 0, 3249, 3440, 0, 2572, 4686, 1586, 1395, 1890, 946, 0,
+      1052, 405, 1800, 0, 1482, 2041, 1416, 3639, 1795, 2380, 1502, 944, 3835,
+      688, 6986, 1187, 3572, 2997, 2580, 552, 52, 0, 2924, 0, 0, 1631, 283,
+      5936, 0, 3057, 2243, 45, 2944, 3417, 3645, 1800, 1958, 1428, 0, 5347, 186,
+      0, 4274, 1590, 2729, 4168, 4175, 0, 2234, 0, 2430, 0, 1751, 0, 0, 2847, 0,
+      3726, 728, 5645, 1666, 1900, 2835, 3925, 1425, 576, 0, 5067, 2202, 868,
+      2337, 4748, 2690, 0, 3289, 0, 0, 484, 1628, 0, 1195, 1883, 1114, 6103,
+      1055, 3794, 2030, 0, 0, 1124, 0, 0, 1353, 0, 3410, 0
+    ]
   };
   let collPath: string;
 
   // Recreates a collection that produces the hanging query issue.
-  async function generateTestData(db: Firestore, coll: CollectionReference): Promise<void> {
+  async function generateTestData(
+    db: Firestore,
+    coll: CollectionReference
+  ): Promise<void> {
     let batch: WriteBatch | null = null;
     for (let i = 1; i <= collectionDefinition.totalDocs; i++) {
       if (batch == null) {
@@ -1807,7 +2075,7 @@ apiDescribe('Hanging query issue - #7652', (persistence) => {
       batch.set(doc(coll, i.toString()), {
         id: i,
         data: new Array(collectionDefinition.dataSizes[i]).fill(0).join(''),
-        createdClientTs: Date.now(),
+        createdClientTs: Date.now()
       });
 
       if (i % 100 === 0) {
@@ -1837,11 +2105,11 @@ apiDescribe('Hanging query issue - #7652', (persistence) => {
     // regression. The test is attempting to reproduce hanging queries
     // with a data set known to reproduce.
     it(`iteration ${i}`, async () => {
-      return withTestDb(persistence, async (db) => {
+      return withTestDb(persistence, async db => {
         const q = query(
           collection(db, collPath)!,
           orderBy('id'),
-          limit(collectionDefinition.pageSize),
+          limit(collectionDefinition.pageSize)
         );
 
         // In issue #7652, this line will hang indefinitely.
@@ -1861,7 +2129,7 @@ export function verifyDocumentChange<T>(
   id: string,
   oldIndex: number,
   newIndex: number,
-  type: DocumentChangeType,
+  type: DocumentChangeType
 ): void {
   expect(change.doc.id).to.equal(id);
   expect(change.type).to.equal(type);

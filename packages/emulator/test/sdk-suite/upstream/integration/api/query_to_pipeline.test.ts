@@ -40,19 +40,26 @@ import {
   addDoc,
   getDoc,
   or,
-  getDocs,
+  getDocs
 } from '../util/firebase_export';
-import { apiDescribe, PERSISTENCE_MODE_UNSPECIFIED, withTestCollection } from '../util/helpers';
+import {
+  apiDescribe,
+  PERSISTENCE_MODE_UNSPECIFIED,
+  withTestCollection
+} from '../util/helpers';
 import { execute, PipelineSnapshot } from '../util/pipeline_export';
 
 use(chaiAsPromised);
 
 // This is the Query integration tests from the lite API (no cache support)
 // with some additional test cases added for more complete coverage.
-apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
+apiDescribe.skipClassic('Query to Pipeline', persistence => {
   addEqualityMatcher();
 
-  function verifyResults(actual: PipelineSnapshot, ...expected: DocumentData[]): void {
+  function verifyResults(
+    actual: PipelineSnapshot,
+    ...expected: DocumentData[]
+  ): void {
     const results = actual.results;
     expect(results.length).to.equal(expected.length);
 
@@ -68,7 +75,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       async (collRef, db) => {
         const snapshot = await execute(db.pipeline().createFrom(collRef));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -77,13 +84,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('foo', '==', 1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -92,13 +99,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where(new FieldPath('foo'), '==', 1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -107,13 +114,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 }, { foo: 2 });
-      },
+      }
     );
   });
 
@@ -122,13 +129,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo', 'asc'));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 }, { foo: 2 });
-      },
+      }
     );
   });
 
@@ -137,13 +144,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo', 'desc'));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 }, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -152,13 +159,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), limit(1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -168,13 +175,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1 },
         2: { foo: 2 },
-        3: { foo: 3 },
+        3: { foo: 3 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), limitToLast(2));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 }, { foo: 3 });
-      },
+      }
     );
   });
 
@@ -183,13 +190,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), startAt(2));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 });
-      },
+      }
     );
   });
 
@@ -201,13 +208,18 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         2: { foo: 2 },
         3: { foo: 3 },
         4: { foo: 4 },
-        5: { foo: 5 },
+        5: { foo: 5 }
       },
       async (collRef, db) => {
-        const query1 = query(collRef, orderBy('foo'), startAt(3), limitToLast(4));
+        const query1 = query(
+          collRef,
+          orderBy('foo'),
+          startAt(3),
+          limitToLast(4)
+        );
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 3 }, { foo: 4 }, { foo: 5 });
-      },
+      }
     );
   });
 
@@ -219,13 +231,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         2: { foo: 2 },
         3: { foo: 3 },
         4: { foo: 4 },
-        5: { foo: 5 },
+        5: { foo: 5 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), endAt(3), limitToLast(2));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 }, { foo: 3 });
-      },
+      }
     );
   });
 
@@ -244,7 +256,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         9: { id: 9, foo: 2, bar: 1, baz: 2 },
         10: { id: 10, foo: 2, bar: 2, baz: 1 },
         11: { id: 11, foo: 2, bar: 2, baz: 2 },
-        12: { id: 12, foo: 2, bar: 2, baz: 2 },
+        12: { id: 12, foo: 2, bar: 2, baz: 2 }
       },
       async (collRef, db) => {
         let docRef = await getDoc(doc(collRef, '2'));
@@ -253,7 +265,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           orderBy('foo'),
           orderBy('bar'),
           orderBy('baz'),
-          startAfter(docRef),
+          startAfter(docRef)
         );
         let snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
@@ -267,11 +279,17 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           { id: 9, foo: 2, bar: 1, baz: 2 },
           { id: 10, foo: 2, bar: 2, baz: 1 },
           { id: 11, foo: 2, bar: 2, baz: 2 },
-          { id: 12, foo: 2, bar: 2, baz: 2 },
+          { id: 12, foo: 2, bar: 2, baz: 2 }
         );
 
         docRef = await getDoc(doc(collRef, '3'));
-        query1 = query(collRef, orderBy('foo'), orderBy('bar'), orderBy('baz'), startAfter(docRef));
+        query1 = query(
+          collRef,
+          orderBy('foo'),
+          orderBy('bar'),
+          orderBy('baz'),
+          startAfter(docRef)
+        );
         snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
           snapshot,
@@ -283,9 +301,9 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           { id: 9, foo: 2, bar: 1, baz: 2 },
           { id: 10, foo: 2, bar: 2, baz: 1 },
           { id: 11, foo: 2, bar: 2, baz: 2 },
-          { id: 12, foo: 2, bar: 2, baz: 2 },
+          { id: 12, foo: 2, bar: 2, baz: 2 }
         );
-      },
+      }
     );
   });
 
@@ -304,7 +322,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         9: { id: 9, foo: 2, bar: 1, baz: 2 },
         10: { id: 10, foo: 2, bar: 2, baz: 1 },
         11: { id: 11, foo: 2, bar: 2, baz: 2 },
-        12: { id: 12, foo: 2, bar: 2, baz: 2 },
+        12: { id: 12, foo: 2, bar: 2, baz: 2 }
       },
       async (collRef, db) => {
         let docRef = await getDoc(doc(collRef, '2'));
@@ -313,7 +331,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           orderBy('foo'),
           orderBy('bar'),
           orderBy('baz'),
-          startAt(docRef),
+          startAt(docRef)
         );
         let snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
@@ -328,11 +346,17 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           { id: 9, foo: 2, bar: 1, baz: 2 },
           { id: 10, foo: 2, bar: 2, baz: 1 },
           { id: 11, foo: 2, bar: 2, baz: 2 },
-          { id: 12, foo: 2, bar: 2, baz: 2 },
+          { id: 12, foo: 2, bar: 2, baz: 2 }
         );
 
         docRef = await getDoc(doc(collRef, '3'));
-        query1 = query(collRef, orderBy('foo'), orderBy('bar'), orderBy('baz'), startAt(docRef));
+        query1 = query(
+          collRef,
+          orderBy('foo'),
+          orderBy('bar'),
+          orderBy('baz'),
+          startAt(docRef)
+        );
         snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
           snapshot,
@@ -345,9 +369,9 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           { id: 9, foo: 2, bar: 1, baz: 2 },
           { id: 10, foo: 2, bar: 2, baz: 1 },
           { id: 11, foo: 2, bar: 2, baz: 2 },
-          { id: 12, foo: 2, bar: 2, baz: 2 },
+          { id: 12, foo: 2, bar: 2, baz: 2 }
         );
-      },
+      }
     );
   });
 
@@ -356,13 +380,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), startAfter(1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 });
-      },
+      }
     );
   });
 
@@ -371,13 +395,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), endAt(1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -386,13 +410,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('foo'), endBefore(2));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -401,7 +425,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
         let query1 = query(collRef, orderBy('foo'), limit(1));
@@ -413,7 +437,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         query1 = query(query1, startAfter(snapshot.results[0].get('foo')));
         snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 });
-      },
+      }
     );
   });
 
@@ -422,10 +446,15 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1 },
-        2: { foo: 2 },
+        2: { foo: 2 }
       },
       async (collRef, db) => {
-        let query1 = query(collRef, orderBy('foo'), orderBy(documentId(), 'asc'), limit(1));
+        let query1 = query(
+          collRef,
+          orderBy('foo'),
+          orderBy(documentId(), 'asc'),
+          limit(1)
+        );
         const pipeline1 = db.pipeline().createFrom(query1);
         let snapshot = await execute(pipeline1);
         verifyResults(snapshot, { foo: 1 });
@@ -433,44 +462,66 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         // Pass the document snapshot from the previous snapshot
         query1 = query(
           query1,
-          startAfter(snapshot.results[0].get('foo'), snapshot.results[0].ref?.id),
+          startAfter(
+            snapshot.results[0].get('foo'),
+            snapshot.results[0].ref?.id
+          )
         );
         snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2 });
-      },
+      }
     );
   });
 
   it('supports collection groups', () => {
-    return withTestCollection(PERSISTENCE_MODE_UNSPECIFIED, {}, async (collRef, db) => {
-      const collectionGroupId = `${collRef.id}group`;
+    return withTestCollection(
+      PERSISTENCE_MODE_UNSPECIFIED,
+      {},
+      async (collRef, db) => {
+        const collectionGroupId = `${collRef.id}group`;
 
-      const fooDoc = doc(collRef.firestore, `${collRef.id}/foo/${collectionGroupId}/doc1`);
-      const barDoc = doc(collRef.firestore, `${collRef.id}/bar/baz/boo/${collectionGroupId}/doc2`);
-      await setDoc(fooDoc, { foo: 1 });
-      await setDoc(barDoc, { bar: 1 });
+        const fooDoc = doc(
+          collRef.firestore,
+          `${collRef.id}/foo/${collectionGroupId}/doc1`
+        );
+        const barDoc = doc(
+          collRef.firestore,
+          `${collRef.id}/bar/baz/boo/${collectionGroupId}/doc2`
+        );
+        await setDoc(fooDoc, { foo: 1 });
+        await setDoc(barDoc, { bar: 1 });
 
-      const query1 = collectionGroup(collRef.firestore, collectionGroupId);
-      const snapshot = await execute(db.pipeline().createFrom(query1));
+        const query1 = collectionGroup(collRef.firestore, collectionGroupId);
+        const snapshot = await execute(db.pipeline().createFrom(query1));
 
-      verifyResults(snapshot, { bar: 1 }, { foo: 1 });
-    });
+        verifyResults(snapshot, { bar: 1 }, { foo: 1 });
+      }
+    );
   });
 
   it('supports query over collection path with special characters', () => {
-    return withTestCollection(PERSISTENCE_MODE_UNSPECIFIED, {}, async (collRef, db) => {
-      const docWithSpecials = doc(collRef, 'so!@#$%^&*()_+special');
+    return withTestCollection(
+      PERSISTENCE_MODE_UNSPECIFIED,
+      {},
+      async (collRef, db) => {
+        const docWithSpecials = doc(collRef, 'so!@#$%^&*()_+special');
 
-      const collectionWithSpecials = collection(docWithSpecials, 'so!@#$%^&*()_+special');
-      await addDoc(collectionWithSpecials, { foo: 1 });
-      await addDoc(collectionWithSpecials, { foo: 2 });
+        const collectionWithSpecials = collection(
+          docWithSpecials,
+          'so!@#$%^&*()_+special'
+        );
+        await addDoc(collectionWithSpecials, { foo: 1 });
+        await addDoc(collectionWithSpecials, { foo: 2 });
 
-      const snapshot = await execute(
-        db.pipeline().createFrom(query(collectionWithSpecials, orderBy('foo', 'asc'))),
-      );
+        const snapshot = await execute(
+          db
+            .pipeline()
+            .createFrom(query(collectionWithSpecials, orderBy('foo', 'asc')))
+        );
 
-      verifyResults(snapshot, { foo: 1 }, { foo: 2 });
-    });
+        verifyResults(snapshot, { foo: 1 }, { foo: 2 });
+      }
+    );
   });
 
   it('supports multiple inequality on same field', () => {
@@ -488,10 +539,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         '09': { id: 9, foo: 2, bar: 1, baz: 2 },
         '10': { id: 10, foo: 2, bar: 2, baz: 1 },
         '11': { id: 11, foo: 2, bar: 2, baz: 2 },
-        '12': { id: 12, foo: 2, bar: 2, baz: 2 },
+        '12': { id: 12, foo: 2, bar: 2, baz: 2 }
       },
       async (collRef, db) => {
-        const query1 = query(collRef, and(where('id', '>', 2), where('id', '<=', 10)));
+        const query1 = query(
+          collRef,
+          and(where('id', '>', 2), where('id', '<=', 10))
+        );
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
           snapshot,
@@ -502,9 +556,9 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
           { id: 7, foo: 2, bar: 1, baz: 1 },
           { id: 8, foo: 2, bar: 1, baz: 2 },
           { id: 9, foo: 2, bar: 1, baz: 2 },
-          { id: 10, foo: 2, bar: 2, baz: 1 },
+          { id: 10, foo: 2, bar: 2, baz: 1 }
         );
-      },
+      }
     );
   });
 
@@ -523,18 +577,21 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         '09': { id: 9, foo: 2, bar: 1, baz: 2 },
         '10': { id: 10, foo: 2, bar: 2, baz: 1 },
         '11': { id: 11, foo: 2, bar: 2, baz: 2 },
-        '12': { id: 12, foo: 2, bar: 2, baz: 2 },
+        '12': { id: 12, foo: 2, bar: 2, baz: 2 }
       },
       async (collRef, db) => {
-        const query1 = query(collRef, and(where('id', '>=', 2), where('baz', '<', 2)));
+        const query1 = query(
+          collRef,
+          and(where('id', '>=', 2), where('baz', '<', 2))
+        );
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(
           snapshot,
           { id: 4, foo: 1, bar: 2, baz: 1 },
           { id: 7, foo: 2, bar: 1, baz: 1 },
-          { id: 10, foo: 2, bar: 2, baz: 1 },
+          { id: 10, foo: 2, bar: 2, baz: 1 }
         );
-      },
+      }
     );
   });
 
@@ -543,9 +600,11 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       { 1: { foo: 1 } },
       async (collRef, db) => {
-        const snapshot = await execute(db.pipeline().createFrom(collectionGroup(db, collRef.id)));
+        const snapshot = await execute(
+          db.pipeline().createFrom(collectionGroup(db, collRef.id))
+        );
         verifyResults(snapshot, { foo: 1 });
-      },
+      }
     );
   });
 
@@ -557,13 +616,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: NaN },
         2: { foo: 2, bar: 1 },
-        3: { foo: 3, bar: 'bar' },
+        3: { foo: 3, bar: 'bar' }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', '==', NaN));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1, bar: NaN });
-      },
+      }
     );
   });
 
@@ -575,13 +634,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: NaN },
         2: { foo: 2, bar: 1 },
-        3: { foo: 3, bar: 'bar' },
+        3: { foo: 3, bar: 'bar' }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', '!=', NaN));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2, bar: 1 }, { foo: 3, bar: 'bar' });
-      },
+      }
     );
   });
 
@@ -590,15 +649,15 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1, bar: null },
-        2: { foo: 2, bar: 1 },
+        2: { foo: 2, bar: 1 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', '==', null));
         const classicSnapshot = await getDocs(query1);
-        const classicData = classicSnapshot.docs.map((d) => d.data());
+        const classicData = classicSnapshot.docs.map(d => d.data());
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, ...classicData);
-      },
+      }
     );
   });
 
@@ -607,15 +666,15 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1, bar: null },
-        2: { foo: 2, bar: 1 },
+        2: { foo: 2, bar: 1 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', '!=', null));
         const classicSnapshot = await getDocs(query1);
-        const classicData = classicSnapshot.docs.map((d) => d.data());
+        const classicData = classicSnapshot.docs.map(d => d.data());
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, ...classicData);
-      },
+      }
     );
   });
 
@@ -624,13 +683,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1, bar: 0 },
-        2: { foo: 2, bar: 1 },
+        2: { foo: 2, bar: 1 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', '!=', 0));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 2, bar: 1 });
-      },
+      }
     );
   });
 
@@ -639,13 +698,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         1: { foo: 1, bar: [0, 2, 4, 6] },
-        2: { foo: 2, bar: [1, 3, 5, 7] },
+        2: { foo: 2, bar: [1, 3, 5, 7] }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', 'array-contains', 4));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1, bar: [0, 2, 4, 6] });
-      },
+      }
     );
   });
 
@@ -655,13 +714,20 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: [0, 2, 4, 6] },
         2: { foo: 2, bar: [1, 3, 5, 7] },
-        3: { foo: 3, bar: [10, 20, 30, 40] },
+        3: { foo: 3, bar: [10, 20, 30, 40] }
       },
       async (collRef, db) => {
-        const query1 = query(collRef, where('bar', 'array-contains-any', [4, 5]));
+        const query1 = query(
+          collRef,
+          where('bar', 'array-contains-any', [4, 5])
+        );
         const snapshot = await execute(db.pipeline().createFrom(query1));
-        verifyResults(snapshot, { foo: 1, bar: [0, 2, 4, 6] }, { foo: 2, bar: [1, 3, 5, 7] });
-      },
+        verifyResults(
+          snapshot,
+          { foo: 1, bar: [0, 2, 4, 6] },
+          { foo: 2, bar: [1, 3, 5, 7] }
+        );
+      }
     );
   });
 
@@ -671,13 +737,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: 2 },
         2: { foo: 2 },
-        3: { foo: 3, bar: 10 },
+        3: { foo: 3, bar: 10 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', 'in', [0, 10, 20]));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 3, bar: 10 });
-      },
+      }
     );
   });
 
@@ -687,13 +753,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: 2 },
         2: { foo: 2 },
-        3: { foo: 3, bar: 10 },
+        3: { foo: 3, bar: 10 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', 'in', [2]));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1, bar: 2 });
-      },
+      }
     );
   });
 
@@ -703,13 +769,17 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: 2 },
         2: { foo: 2, bar: 1 },
-        3: { foo: 3, bar: 10 },
+        3: { foo: 3, bar: 10 }
       },
       async (collRef, db) => {
-        const query1 = query(collRef, where('bar', 'not-in', [0, 10, 20]), orderBy('foo'));
+        const query1 = query(
+          collRef,
+          where('bar', 'not-in', [0, 10, 20]),
+          orderBy('foo')
+        );
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1, bar: 2 }, { foo: 2, bar: 1 });
-      },
+      }
     );
   });
 
@@ -721,13 +791,13 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: 2 },
         2: { foo: 2 },
-        3: { foo: 3, bar: 10 },
+        3: { foo: 3, bar: 10 }
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('bar', 'not-in', [2]));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 3, bar: 10 });
-      },
+      }
     );
   });
 
@@ -737,17 +807,17 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         1: { foo: 1, bar: 2 },
         2: { foo: 2, bar: 0 },
-        3: { foo: 3, bar: 10 },
+        3: { foo: 3, bar: 10 }
       },
       async (collRef, db) => {
         const query1 = query(
           collRef,
           or(where('bar', '==', 2), where('foo', '==', 3)),
-          orderBy('foo'),
+          orderBy('foo')
         );
         const snapshot = await execute(db.pipeline().createFrom(query1));
         verifyResults(snapshot, { foo: 1, bar: 2 }, { foo: 3, bar: 10 });
-      },
+      }
     );
   });
 
@@ -759,7 +829,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         doc1: { field: 2 },
         doc2: { field: 1 },
-        doc3: {},
+        doc3: {}
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('field', 'not-in', [1]));
@@ -767,7 +837,7 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
         // doc3 (missing 'field') should be included because 'not-in' (and implicit order by)
         // should NOT generate an existence filter.
         verifyResults(snapshot, { field: 2 }, {});
-      },
+      }
     );
   });
 
@@ -779,14 +849,14 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       {
         doc1: { field: 2 },
         doc2: { field: 1 },
-        doc3: {},
+        doc3: {}
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('field', '!=', 1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         // doc3 (missing 'field') should be included.
         verifyResults(snapshot, { field: 2 }, {});
-      },
+      }
     );
   });
 
@@ -795,14 +865,14 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         doc1: { field: 0 },
-        doc2: {},
+        doc2: {}
       },
       async (collRef, db) => {
         const query1 = query(collRef, where('field', '<', 1));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         // doc2 (missing 'field') should be EXCLUDED by the inequality filter itself.
         verifyResults(snapshot, { field: 0 });
-      },
+      }
     );
   });
 
@@ -811,14 +881,14 @@ apiDescribe.skipClassic('Query to Pipeline', (persistence) => {
       PERSISTENCE_MODE_UNSPECIFIED,
       {
         doc1: { field: 1 },
-        doc2: {},
+        doc2: {}
       },
       async (collRef, db) => {
         const query1 = query(collRef, orderBy('field'));
         const snapshot = await execute(db.pipeline().createFrom(query1));
         // doc2 (missing 'field') should be EXCLUDED by the explicit orderBy existence filter.
         verifyResults(snapshot, { field: 1 });
-      },
+      }
     );
   });
 });

@@ -30,7 +30,7 @@ import {
   serverTimestamp,
   setDoc,
   Timestamp,
-  updateDoc,
+  updateDoc
 } from '../util/firebase_export';
 import { apiDescribe, withTestDoc } from '../util/helpers';
 
@@ -38,19 +38,19 @@ import { apiDescribe, withTestDoc } from '../util/helpers';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTestData = any;
 
-apiDescribe('Server Timestamps', (persistence) => {
+apiDescribe('Server Timestamps', persistence => {
   // Data written in tests via set().
   const setData = {
     a: 42,
     when: serverTimestamp(),
-    deep: { when: serverTimestamp() },
+    deep: { when: serverTimestamp() }
   };
 
   // base and update data used for update() tests.
   const initialData = { a: 42 };
   const updateData = {
     when: serverTimestamp(),
-    deep: { when: serverTimestamp() },
+    deep: { when: serverTimestamp() }
   };
 
   // A document reference to read and write to.
@@ -74,7 +74,7 @@ apiDescribe('Server Timestamps', (persistence) => {
   function writeInitialData(): Promise<void> {
     return setDoc(docRef, initialData)
       .then(() => accumulator.awaitEvent())
-      .then((initialDataSnap) => {
+      .then(initialDataSnap => {
         expect(initialDataSnap.data()).to.deep.equal(initialData);
       });
   }
@@ -87,7 +87,9 @@ apiDescribe('Server Timestamps', (persistence) => {
     // Tolerate up to 60 seconds of clock skew between client and server
     // since web tests may run in a Windows VM with a sloppy clock.
     const delta = 60;
-    expect(Math.abs(when.toDate().getTime() - Date.now())).to.be.lessThan(delta * 1000);
+    expect(Math.abs(when.toDate().getTime() - Date.now())).to.be.lessThan(
+      delta * 1000
+    );
 
     // Validate the rest of the document.
     expect(snap.data()).to.deep.equal(expectedDataWithTimestamp(when));
@@ -106,7 +108,7 @@ apiDescribe('Server Timestamps', (persistence) => {
     expect(when).to.be.an.instanceof(Timestamp);
     // Validate the rest of the document.
     expect(snap.data({ serverTimestamps: 'estimate' })).to.deep.equal(
-      expectedDataWithTimestamp(when),
+      expectedDataWithTimestamp(when)
     );
   }
 
@@ -121,12 +123,16 @@ apiDescribe('Server Timestamps', (persistence) => {
       firestore = db;
 
       accumulator = new EventsAccumulator<DocumentSnapshot>();
-      unsubscribe = onSnapshot(docRef, { includeMetadataChanges: true }, accumulator.storeEvent);
+      unsubscribe = onSnapshot(
+        docRef,
+        { includeMetadataChanges: true },
+        accumulator.storeEvent
+      );
 
       // wait for initial null snapshot to avoid potential races.
       return accumulator
         .awaitEvent()
-        .then((docSnap) => {
+        .then(docSnap => {
           expect(docSnap.exists()).to.equal(false);
         })
         .then(() => test())
@@ -140,9 +146,9 @@ apiDescribe('Server Timestamps', (persistence) => {
     return withTestSetup(() => {
       return setDoc(docRef, setData)
         .then(() => accumulator.awaitLocalEvent())
-        .then((snapshot) => verifyTimestampsAreNull(snapshot))
+        .then(snapshot => verifyTimestampsAreNull(snapshot))
         .then(() => accumulator.awaitRemoteEvent())
-        .then((snapshot) => verifyTimestampsAreResolved(snapshot));
+        .then(snapshot => verifyTimestampsAreResolved(snapshot));
     });
   });
 
@@ -151,19 +157,19 @@ apiDescribe('Server Timestamps', (persistence) => {
       return writeInitialData()
         .then(() => updateDoc(docRef, updateData))
         .then(() => accumulator.awaitLocalEvent())
-        .then((snapshot) => verifyTimestampsAreNull(snapshot))
+        .then(snapshot => verifyTimestampsAreNull(snapshot))
         .then(() => accumulator.awaitRemoteEvent())
-        .then((snapshot) => verifyTimestampsAreResolved(snapshot));
+        .then(snapshot => verifyTimestampsAreResolved(snapshot));
     });
   });
 
   it('work via transaction set()', () => {
     return withTestSetup(() =>
-      runTransaction(firestore, async (txn) => {
+      runTransaction(firestore, async txn => {
         txn.set(docRef, setData);
       })
         .then(() => accumulator.awaitRemoteEvent())
-        .then((snapshot) => verifyTimestampsAreResolved(snapshot)),
+        .then(snapshot => verifyTimestampsAreResolved(snapshot))
     );
   });
 
@@ -172,12 +178,12 @@ apiDescribe('Server Timestamps', (persistence) => {
       return writeInitialData()
         .then(() => accumulator.awaitRemoteEvent())
         .then(() =>
-          runTransaction(firestore, async (txn) => {
+          runTransaction(firestore, async txn => {
             txn.update(docRef, updateData);
-          }),
+          })
         )
         .then(() => accumulator.awaitRemoteEvent())
-        .then((snapshot) => verifyTimestampsAreResolved(snapshot));
+        .then(snapshot => verifyTimestampsAreResolved(snapshot));
     });
   });
 
@@ -186,7 +192,7 @@ apiDescribe('Server Timestamps', (persistence) => {
       return writeInitialData()
         .then(() => updateDoc(docRef, updateData))
         .then(() => accumulator.awaitLocalEvent())
-        .then((snapshot) => verifyTimestampsAreEstimates(snapshot));
+        .then(snapshot => verifyTimestampsAreEstimates(snapshot));
     });
   });
 
@@ -195,12 +201,14 @@ apiDescribe('Server Timestamps', (persistence) => {
       return writeInitialData()
         .then(() =>
           // Change field 'a' from a number type to a server timestamp.
-          updateDoc(docRef, 'a', serverTimestamp()),
+          updateDoc(docRef, 'a', serverTimestamp())
         )
         .then(() => accumulator.awaitLocalEvent())
-        .then((snapshot) => {
+        .then(snapshot => {
           // Verify that we can still obtain the number.
-          expect(snapshot.get('a', { serverTimestamps: 'previous' })).to.equal(42);
+          expect(snapshot.get('a', { serverTimestamps: 'previous' })).to.equal(
+            42
+          );
         });
     });
   });
@@ -218,14 +226,18 @@ apiDescribe('Server Timestamps', (persistence) => {
           updateDoc(docRef, 'a', serverTimestamp(), 'b', 1);
           return accumulator.awaitLocalEvents(2);
         })
-        .then((snapshots) => {
+        .then(snapshots => {
           // Both snapshot use the initial value (42) as the previous value.
-          expect(snapshots[0].get('a', { serverTimestamps: 'previous' })).to.equal(42);
-          expect(snapshots[1].get('a', { serverTimestamps: 'previous' })).to.equal(42);
+          expect(
+            snapshots[0].get('a', { serverTimestamps: 'previous' })
+          ).to.equal(42);
+          expect(
+            snapshots[1].get('a', { serverTimestamps: 'previous' })
+          ).to.equal(42);
           return enableNetwork(firestore);
         })
         .then(() => accumulator.awaitRemoteEvent())
-        .then((remoteSnapshot) => {
+        .then(remoteSnapshot => {
           expect(remoteSnapshot.get('a')).to.be.an.instanceof(Timestamp);
         });
     });
@@ -242,15 +254,19 @@ apiDescribe('Server Timestamps', (persistence) => {
           void updateDoc(docRef, 'a', serverTimestamp());
           return accumulator.awaitLocalEvents(3);
         })
-        .then((snapshots) => {
+        .then(snapshots => {
           // The first snapshot uses the initial value (42) as the previous value.
-          expect(snapshots[0].get('a', { serverTimestamps: 'previous' })).to.equal(42);
+          expect(
+            snapshots[0].get('a', { serverTimestamps: 'previous' })
+          ).to.equal(42);
           // The third snapshot uses the intermediate value as the previous value.
-          expect(snapshots[2].get('a', { serverTimestamps: 'previous' })).to.equal(1337);
+          expect(
+            snapshots[2].get('a', { serverTimestamps: 'previous' })
+          ).to.equal(1337);
           return enableNetwork(firestore);
         })
         .then(() => accumulator.awaitRemoteEvent())
-        .then((remoteSnapshot) => {
+        .then(remoteSnapshot => {
           expect(remoteSnapshot.get('a')).to.be.an.instanceof(Timestamp);
         });
     });
@@ -262,21 +278,21 @@ apiDescribe('Server Timestamps', (persistence) => {
         () => Promise.reject('Should not have succeeded!'),
         (error: FirestoreError) => {
           expect(error.code).to.equal('not-found');
-        },
+        }
       );
     });
   });
 
   it('fail via transaction update() on nonexistent document.', () => {
     return withTestSetup(() =>
-      runTransaction(firestore, async (txn) => {
+      runTransaction(firestore, async txn => {
         txn.update(docRef, updateData);
       }).then(
         () => Promise.reject('Should not have succeeded!'),
         (error: FirestoreError) => {
           expect(error.code).to.equal('not-found');
-        },
-      ),
+        }
+      )
     );
   });
 });

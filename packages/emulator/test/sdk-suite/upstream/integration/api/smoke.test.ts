@@ -30,35 +30,35 @@ import {
   query,
   QuerySnapshot,
   setDoc,
-  where,
+  where
 } from '../util/firebase_export';
 import {
   apiDescribe,
   toDataArray,
   withTestCollection,
   withTestDbs,
-  withTestDoc,
+  withTestDoc
 } from '../util/helpers';
 
-apiDescribe('Smoke Test', (persistence) => {
+apiDescribe('Smoke Test', persistence => {
   it('can write a single document', () => {
-    return withTestDoc(persistence, (ref) => {
+    return withTestDoc(persistence, ref => {
       return setDoc(ref, {
         name: 'Patryk',
-        message: 'We are actually writing data!',
+        message: 'We are actually writing data!'
       });
     });
   });
 
   it('can read a written document', () => {
-    return withTestDoc(persistence, (ref) => {
+    return withTestDoc(persistence, ref => {
       const data = {
         name: 'Patryk',
-        message: 'We are actually writing data!',
+        message: 'We are actually writing data!'
       };
       return setDoc(ref, data)
         .then(() => getDoc(ref))
-        .then((doc) => {
+        .then(doc => {
           expect(doc.data()).to.deep.equal(data);
         });
     });
@@ -71,7 +71,7 @@ apiDescribe('Smoke Test', (persistence) => {
       return setDoc(ref2, { name: 'patryk' }).then(() => {
         return setDoc(ref1, data)
           .then(() => getDoc(ref1))
-          .then((doc) => {
+          .then(doc => {
             const recv = doc.data()!;
             expect(recv['message']).to.deep.equal(data.message);
             const user = recv['user'];
@@ -88,7 +88,7 @@ apiDescribe('Smoke Test', (persistence) => {
       const writerRef = doc(writer, readerRef.path);
       const data = {
         name: 'Patryk',
-        message: 'We are actually writing data!',
+        message: 'We are actually writing data!'
       };
 
       const accum = new EventsAccumulator<DocumentSnapshot>();
@@ -96,7 +96,7 @@ apiDescribe('Smoke Test', (persistence) => {
         const unlisten = onSnapshot(readerRef, accum.storeEvent);
         return accum
           .awaitEvent()
-          .then((docSnap) => {
+          .then(docSnap => {
             expect(docSnap.exists()).to.equal(true);
             expect(docSnap.data()).to.deep.equal(data);
           })
@@ -106,12 +106,12 @@ apiDescribe('Smoke Test', (persistence) => {
   });
 
   it('will fire value events for empty collections', () => {
-    return withTestCollection(persistence, {}, (collection) => {
+    return withTestCollection(persistence, {}, collection => {
       const accum = new EventsAccumulator<QuerySnapshot>();
       const unlisten = onSnapshot(collection, accum.storeEvent);
       return accum
         .awaitEvent()
-        .then((querySnap) => {
+        .then(querySnap => {
           expect(querySnap.empty).to.equal(true);
           expect(querySnap.size).to.equal(0);
           expect(querySnap.docs.length).to.equal(0);
@@ -124,16 +124,20 @@ apiDescribe('Smoke Test', (persistence) => {
     const testDocs = {
       '1': {
         name: 'Patryk',
-        message: 'We are actually writing data!',
+        message: 'We are actually writing data!'
       },
       '2': { name: 'Gil', message: 'Yep!' },
-      '3': { name: 'Jonny', message: 'Crazy!' },
+      '3': { name: 'Jonny', message: 'Crazy!' }
     };
-    return withTestCollection(persistence, testDocs, (ref) => {
-      return getDocs(ref).then((result) => {
+    return withTestCollection(persistence, testDocs, ref => {
+      return getDocs(ref).then(result => {
         expect(result.empty).to.equal(false);
         expect(result.size).to.equal(3);
-        expect(toDataArray(result)).to.deep.equal([testDocs[1], testDocs[2], testDocs[3]]);
+        expect(toDataArray(result)).to.deep.equal([
+          testDocs[1],
+          testDocs[2],
+          testDocs[3]
+        ]);
       });
     });
   });
@@ -146,12 +150,20 @@ apiDescribe('Smoke Test', (persistence) => {
       '1': { sort: 1, filter: true, key: '1' },
       '2': { sort: 2, filter: true, key: '2' },
       '3': { sort: 2, filter: true, key: '3' },
-      '4': { sort: 3, filter: false, key: '4' },
+      '4': { sort: 3, filter: false, key: '4' }
     };
-    return withTestCollection(persistence, testDocs, (coll) => {
-      const filteredQuery = query(coll, where('filter', '==', true), orderBy('sort', 'desc'));
-      return getDocs(filteredQuery).then((result) => {
-        expect(toDataArray(result)).to.deep.equal([testDocs[2], testDocs[3], testDocs[1]]);
+    return withTestCollection(persistence, testDocs, coll => {
+      const filteredQuery = query(
+        coll,
+        where('filter', '==', true),
+        orderBy('sort', 'desc')
+      );
+      return getDocs(filteredQuery).then(result => {
+        expect(toDataArray(result)).to.deep.equal([
+          testDocs[2],
+          testDocs[3],
+          testDocs[1]
+        ]);
       });
     });
   });

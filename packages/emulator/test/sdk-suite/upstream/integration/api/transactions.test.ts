@@ -31,39 +31,60 @@ import {
   FirestoreError,
   getDoc,
   runTransaction,
-  setDoc,
+  setDoc
 } from '../util/firebase_export';
 import { apiDescribe, withTestDb } from '../util/helpers';
 
-apiDescribe('Database transactions', (persistence) => {
-  type TransactionStage = (transaction: Transaction, docRef: DocumentReference) => void;
+apiDescribe('Database transactions', persistence => {
+  type TransactionStage = (
+    transaction: Transaction,
+    docRef: DocumentReference
+  ) => void;
 
   /**
    * The transaction stages that follow are postfixed by numbers to indicate the
    * calling order. For example, calling `set1()` followed by `set2()` should
    * result in the document being set to the value specified by `set2()`.
    */
-  async function delete1(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function delete1(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     transaction.delete(docRef);
   }
 
-  async function update1(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function update1(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     transaction.update(docRef, { foo: 'bar1' });
   }
 
-  async function update2(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function update2(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     transaction.update(docRef, { foo: 'bar2' });
   }
 
-  async function set1(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function set1(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     transaction.set(docRef, { foo: 'bar1' });
   }
 
-  async function set2(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function set2(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     transaction.set(docRef, { foo: 'bar2' });
   }
 
-  async function get(transaction: Transaction, docRef: DocumentReference): Promise<void> {
+  async function get(
+    transaction: Transaction,
+    docRef: DocumentReference
+  ): Promise<void> {
     await transaction.get(docRef);
   }
 
@@ -74,7 +95,7 @@ apiDescribe('Database transactions', (persistence) => {
     NON_EXISTENT = 'non_existent',
     // The operation will be performed on a document that existed, but was
     // deleted.
-    DELETED = 'deleted',
+    DELETED = 'deleted'
   }
 
   /**
@@ -123,7 +144,10 @@ apiDescribe('Database transactions', (persistence) => {
         expect(snapshot.data()).to.deep.equal(expected);
       } catch (err) {
         expect.fail(
-          'Expected the sequence (' + this.listStages(this.stages) + ') to succeed, but got ' + err,
+          'Expected the sequence (' +
+            this.listStages(this.stages) +
+            ') to succeed, but got ' +
+            err
         );
       }
       this.cleanupTester();
@@ -137,7 +161,10 @@ apiDescribe('Database transactions', (persistence) => {
         expect(snapshot.exists()).to.equal(false);
       } catch (err) {
         expect.fail(
-          'Expected the sequence (' + this.listStages(this.stages) + ') to succeed, but got ' + err,
+          'Expected the sequence (' +
+            this.listStages(this.stages) +
+            ') to succeed, but got ' +
+            err
         );
       }
       this.cleanupTester();
@@ -157,7 +184,7 @@ apiDescribe('Database transactions', (persistence) => {
           'Expected the sequence (' +
             this.listStages(this.stages) +
             ') to fail with the error ' +
-            expected,
+            expected
         );
       }
       this.cleanupTester();
@@ -182,7 +209,7 @@ apiDescribe('Database transactions', (persistence) => {
     }
 
     private async runTransaction(): Promise<void> {
-      await runTransaction(this.db, async (transaction) => {
+      await runTransaction(this.db, async transaction => {
         for (const stage of this.stages) {
           await stage(transaction, this.docRef);
         }
@@ -215,38 +242,77 @@ apiDescribe('Database transactions', (persistence) => {
   }
 
   it('runs transactions after getting existing document', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tt = new TransactionTester(db);
 
       await tt.withExistingDoc().run(get, delete1, delete1).expectNoDoc();
-      await tt.withExistingDoc().run(get, delete1, update2).expectError('invalid-argument');
-      await tt.withExistingDoc().run(get, delete1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(get, delete1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withExistingDoc()
+        .run(get, delete1, set2)
+        .expectDoc({ foo: 'bar2' });
 
       await tt.withExistingDoc().run(get, update1, delete1).expectNoDoc();
-      await tt.withExistingDoc().run(get, update1, update2).expectDoc({ foo: 'bar2' });
-      await tt.withExistingDoc().run(get, update1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(get, update1, update2)
+        .expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(get, update1, set2)
+        .expectDoc({ foo: 'bar2' });
 
       await tt.withExistingDoc().run(get, set1, delete1).expectNoDoc();
-      await tt.withExistingDoc().run(get, set1, update2).expectDoc({ foo: 'bar2' });
-      await tt.withExistingDoc().run(get, set1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(get, set1, update2)
+        .expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(get, set1, set2)
+        .expectDoc({ foo: 'bar2' });
     });
   }).timeout(10000);
 
   it('runs transactions after getting nonexistent document', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tt = new TransactionTester(db);
 
       await tt.withNonexistentDoc().run(get, delete1, delete1).expectNoDoc();
-      await tt.withNonexistentDoc().run(get, delete1, update2).expectError('invalid-argument');
-      await tt.withNonexistentDoc().run(get, delete1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withNonexistentDoc()
+        .run(get, delete1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withNonexistentDoc()
+        .run(get, delete1, set2)
+        .expectDoc({ foo: 'bar2' });
 
-      await tt.withNonexistentDoc().run(get, update1, delete1).expectError('invalid-argument');
-      await tt.withNonexistentDoc().run(get, update1, update2).expectError('invalid-argument');
-      await tt.withNonexistentDoc().run(get, update1, set1).expectError('invalid-argument');
+      await tt
+        .withNonexistentDoc()
+        .run(get, update1, delete1)
+        .expectError('invalid-argument');
+      await tt
+        .withNonexistentDoc()
+        .run(get, update1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withNonexistentDoc()
+        .run(get, update1, set1)
+        .expectError('invalid-argument');
 
       await tt.withNonexistentDoc().run(get, set1, delete1).expectNoDoc();
-      await tt.withNonexistentDoc().run(get, set1, update2).expectDoc({ foo: 'bar2' });
-      await tt.withNonexistentDoc().run(get, set1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withNonexistentDoc()
+        .run(get, set1, update2)
+        .expectDoc({ foo: 'bar2' });
+      await tt
+        .withNonexistentDoc()
+        .run(get, set1, set2)
+        .expectDoc({ foo: 'bar2' });
     });
   }).timeout(10000);
 
@@ -256,33 +322,57 @@ apiDescribe('Database transactions', (persistence) => {
   // would incorrectly fail with FAILED_PRECONDITION when operations were
   // performed on a deleted document (rather than a nonexistent document).
   it('runs transactions after getting a deleted document', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tt = new TransactionTester(db);
 
       await tt.withDeletedDoc().run(get, delete1, delete1).expectNoDoc();
-      await tt.withDeletedDoc().run(get, delete1, update2).expectError('invalid-argument');
-      await tt.withDeletedDoc().run(get, delete1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withDeletedDoc()
+        .run(get, delete1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withDeletedDoc()
+        .run(get, delete1, set2)
+        .expectDoc({ foo: 'bar2' });
 
-      await tt.withDeletedDoc().run(get, update1, delete1).expectError('invalid-argument');
-      await tt.withDeletedDoc().run(get, update1, update2).expectError('invalid-argument');
-      await tt.withDeletedDoc().run(get, update1, set1).expectError('invalid-argument');
+      await tt
+        .withDeletedDoc()
+        .run(get, update1, delete1)
+        .expectError('invalid-argument');
+      await tt
+        .withDeletedDoc()
+        .run(get, update1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withDeletedDoc()
+        .run(get, update1, set1)
+        .expectError('invalid-argument');
 
       await tt.withDeletedDoc().run(get, set1, delete1).expectNoDoc();
-      await tt.withDeletedDoc().run(get, set1, update2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withDeletedDoc()
+        .run(get, set1, update2)
+        .expectDoc({ foo: 'bar2' });
       await tt.withDeletedDoc().run(get, set1, set2).expectDoc({ foo: 'bar2' });
     });
   }).timeout(10000);
 
   it('runs transactions on existing document', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tt = new TransactionTester(db);
 
       await tt.withExistingDoc().run(delete1, delete1).expectNoDoc();
-      await tt.withExistingDoc().run(delete1, update2).expectError('invalid-argument');
+      await tt
+        .withExistingDoc()
+        .run(delete1, update2)
+        .expectError('invalid-argument');
       await tt.withExistingDoc().run(delete1, set2).expectDoc({ foo: 'bar2' });
 
       await tt.withExistingDoc().run(update1, delete1).expectNoDoc();
-      await tt.withExistingDoc().run(update1, update2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withExistingDoc()
+        .run(update1, update2)
+        .expectDoc({ foo: 'bar2' });
       await tt.withExistingDoc().run(update1, set2).expectDoc({ foo: 'bar2' });
 
       await tt.withExistingDoc().run(set1, delete1).expectNoDoc();
@@ -292,42 +382,57 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('runs transactions on nonexistent document', async () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const tt = new TransactionTester(db);
 
       await tt.withNonexistentDoc().run(delete1, delete1).expectNoDoc();
-      await tt.withNonexistentDoc().run(delete1, update2).expectError('invalid-argument');
-      await tt.withNonexistentDoc().run(delete1, set2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withNonexistentDoc()
+        .run(delete1, update2)
+        .expectError('invalid-argument');
+      await tt
+        .withNonexistentDoc()
+        .run(delete1, set2)
+        .expectDoc({ foo: 'bar2' });
 
-      await tt.withNonexistentDoc().run(update1, delete1).expectError('not-found');
-      await tt.withNonexistentDoc().run(update1, update2).expectError('not-found');
+      await tt
+        .withNonexistentDoc()
+        .run(update1, delete1)
+        .expectError('not-found');
+      await tt
+        .withNonexistentDoc()
+        .run(update1, update2)
+        .expectError('not-found');
       await tt.withNonexistentDoc().run(update1, set1).expectError('not-found');
 
       await tt.withNonexistentDoc().run(set1, delete1).expectNoDoc();
-      await tt.withNonexistentDoc().run(set1, update2).expectDoc({ foo: 'bar2' });
+      await tt
+        .withNonexistentDoc()
+        .run(set1, update2)
+        .expectDoc({ foo: 'bar2' });
       await tt.withNonexistentDoc().run(set1, set2).expectDoc({ foo: 'bar2' });
     });
   });
 
   it('set document with merge', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'towns'));
-      return runTransaction(db, async (transaction) => {
+      return runTransaction(db, async transaction => {
         transaction.set(docRef, { a: 'b', nested: { a: 'b' } }).set(
           docRef,
           { c: 'd', nested: { c: 'd' } },
           {
-            merge: true,
-          },
+            merge: true
+          }
         );
       })
         .then(() => getDoc(docRef))
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(true);
           expect(snapshot.data()).to.deep.equal({
             a: 'b',
             c: 'd',
-            nested: { a: 'b', c: 'd' },
+            nested: { a: 'b', c: 'd' }
           });
         });
     });
@@ -337,22 +442,28 @@ apiDescribe('Database transactions', (persistence) => {
     const initialData = {
       desc: 'Description',
       owner: { name: 'Jonny' },
-      'is.admin': false,
+      'is.admin': false
     };
     const finalData = {
       desc: 'Description',
       owner: { name: 'Sebastian' },
-      'is.admin': true,
+      'is.admin': true
     };
 
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'counters'));
-      return runTransaction(db, async (transaction) => {
+      return runTransaction(db, async transaction => {
         transaction.set(docRef, initialData);
-        transaction.update(docRef, 'owner.name', 'Sebastian', new FieldPath('is.admin'), true);
+        transaction.update(
+          docRef,
+          'owner.name',
+          'Sebastian',
+          new FieldPath('is.admin'),
+          true
+        );
       })
         .then(() => getDoc(docRef))
-        .then((docSnapshot) => {
+        .then(docSnapshot => {
           expect(docSnapshot.exists).to.be.ok;
           expect(docSnapshot.data()).to.deep.equal(finalData);
         });
@@ -360,15 +471,15 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('retry when a document that was read without being written changes', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const doc1 = doc(collection(db, 'counters'));
       const doc2 = doc(collection(db, 'counters'));
       let tries = 0;
       return setDoc(doc1, {
-        count: 15,
+        count: 15
       })
         .then(() => {
-          return runTransaction(db, (transaction) => {
+          return runTransaction(db, transaction => {
             ++tries;
 
             // Get the first doc.
@@ -396,10 +507,10 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('cannot read after writing and does not commit', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, '00000-anything'));
       await setDoc(docRef, { foo: 'baz' });
-      await runTransaction(db, async (transaction) => {
+      await runTransaction(db, async transaction => {
         transaction.set(docRef, { foo: 'bar' });
         return transaction.get(docRef);
       })
@@ -409,7 +520,9 @@ apiDescribe('Database transactions', (persistence) => {
         .catch((err: FirestoreError) => {
           expect(err).to.exist;
           expect(err.code).to.equal('invalid-argument');
-          expect(err.message).to.contain('Firestore transactions require all reads to be executed');
+          expect(err.message).to.contain(
+            'Firestore transactions require all reads to be executed'
+          );
         });
 
       const postSnap = await getDoc(docRef);
@@ -418,10 +531,10 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('cannot read after writing and does not commit, even if the user transaction does not bubble up the error', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docRef = doc(collection(db, '00000-anything'));
       await setDoc(docRef, { foo: 'baz' });
-      await runTransaction(db, async (transaction) => {
+      await runTransaction(db, async transaction => {
         transaction.set(docRef, { foo: 'bar' });
 
         // The following statement `transaction.get(...)` is problematic because
@@ -439,7 +552,9 @@ apiDescribe('Database transactions', (persistence) => {
         .catch((err: FirestoreError) => {
           expect(err).to.exist;
           expect(err.code).to.equal('invalid-argument');
-          expect(err.message).to.contain('Firestore transactions require all reads to be executed');
+          expect(err.message).to.contain(
+            'Firestore transactions require all reads to be executed'
+          );
         });
 
       const postSnap = await getDoc(docRef);
@@ -448,10 +563,11 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it(
-    'cannot read nonexistent document then update, even if ' + 'document is written after the read',
+    'cannot read nonexistent document then update, even if ' +
+      'document is written after the read',
     () => {
-      return withTestDb(persistence, (db) => {
-        return runTransaction(db, (transaction) => {
+      return withTestDb(persistence, db => {
+        return runTransaction(db, transaction => {
           const docRef = doc(collection(db, 'nonexistent'));
           return (
             transaction
@@ -469,14 +585,16 @@ apiDescribe('Database transactions', (persistence) => {
           .catch((err: FirestoreError) => {
             expect(err).to.exist;
             expect(err.code).to.equal('invalid-argument');
-            expect(err.message).to.contain("Can't update a document that doesn't exist.");
+            expect(err.message).to.contain(
+              "Can't update a document that doesn't exist."
+            );
           });
       });
-    },
+    }
   );
 
   it('runTransaction with empty message reject inside', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       try {
         await runTransaction(db, () => {
           return Promise.reject();
@@ -498,7 +616,7 @@ apiDescribe('Database transactions', (persistence) => {
       5,
       {},
       { then: noop, noCatch: noop },
-      { noThen: noop, catch: noop },
+      { noThen: noop, catch: noop }
     ];
 
     for (const badReturn of badReturns) {
@@ -506,12 +624,14 @@ apiDescribe('Database transactions', (persistence) => {
         // Intentionally returning bad type.
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const fn = ((txn: Transaction) => badReturn) as any;
-        return withTestDb(persistence, (db) => {
+        return withTestDb(persistence, db => {
           return runTransaction(db, fn)
             .then(() => expect.fail('transaction should fail'))
-            .catch((err) => {
+            .catch(err => {
               expect(err).to.exist;
-              expect(err.message).to.contain('Transaction callback must return a Promise');
+              expect(err.message).to.contain(
+                'Transaction callback must return a Promise'
+              );
             });
         });
       });
@@ -519,17 +639,17 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('can have gets without mutations', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'foo'));
       const docRef2 = doc(collection(db, 'foo'));
       return setDoc(docRef, { foo: 'bar' })
         .then(() =>
-          runTransaction(db, async (txn) => {
+          runTransaction(db, async txn => {
             await txn.get(docRef2);
             return txn.get(docRef);
-          }),
+          })
         )
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot).to.exist;
           expect(snapshot.data()!['foo']).to.equal('bar');
         });
@@ -537,9 +657,9 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('does not retry on permanent errors', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       let counter = 0;
-      return runTransaction(db, (transaction) => {
+      return runTransaction(db, transaction => {
         // Make a transaction that should fail with a permanent error.
         counter++;
         const docRef = doc(collection(db, 'nonexistent'));
@@ -559,11 +679,11 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('retries when document already exists', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       let retryCounter = 0;
       const docRef = doc(collection(db, 'nonexistent'));
 
-      await runTransaction(db, async (transaction) => {
+      await runTransaction(db, async transaction => {
         ++retryCounter;
         const snap = await transaction.get(docRef);
 
@@ -583,49 +703,49 @@ apiDescribe('Database transactions', (persistence) => {
   });
 
   it('are successful with no transaction operations', () => {
-    return withTestDb(persistence, (db) => runTransaction(db, async () => {}));
+    return withTestDb(persistence, db => runTransaction(db, async () => {}));
   });
 
   it('are cancelled on rejected promise', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'towns'));
       let counter = 0;
-      return runTransaction(db, (transaction) => {
+      return runTransaction(db, transaction => {
         counter++;
         transaction.set(docRef, { foo: 'bar' });
         return Promise.reject('no');
       })
         .then(() => expect.fail('transaction should fail'))
-        .catch((err) => {
+        .catch(err => {
           expect(err).to.exist;
           expect(err).to.equal('no');
           expect(counter).to.equal(1);
           return getDoc(docRef);
         })
-        .then((snapshot) => {
+        .then(snapshot => {
           expect((snapshot as DocumentSnapshot).exists()).to.equal(false);
         });
     });
   });
 
   it('are cancelled on throw', () => {
-    return withTestDb(persistence, (db) => {
+    return withTestDb(persistence, db => {
       const docRef = doc(collection(db, 'towns'));
       const failure = new Error('no');
       let count = 0;
-      return runTransaction(db, (transaction) => {
+      return runTransaction(db, transaction => {
         count++;
         transaction.set(docRef, { foo: 'bar' });
         throw failure;
       })
         .then(() => expect.fail('transaction should fail'))
-        .catch((err) => {
+        .catch(err => {
           expect(err).to.exist;
           expect(err).to.equal(failure);
           expect(count).to.equal(1);
           return getDoc(docRef);
         })
-        .then((snapshot) => {
+        .then(snapshot => {
           expect(snapshot.exists()).to.equal(false);
         });
     });
@@ -633,11 +753,11 @@ apiDescribe('Database transactions', (persistence) => {
 
   // PORTING NOTE: These tests are for FirestoreDataConverter support and apply
   // only to web.
-  apiDescribe('withConverter() support', (persistence) => {
+  apiDescribe('withConverter() support', persistence => {
     class Post {
       constructor(
         readonly title: string,
-        readonly author: string,
+        readonly author: string
       ) {}
       byline(): string {
         return this.title + ', by ' + this.author;
@@ -645,7 +765,7 @@ apiDescribe('Database transactions', (persistence) => {
     }
 
     it('for Transaction.set<T>() and Transaction.get<T>()', () => {
-      return withTestDb(persistence, (db) => {
+      return withTestDb(persistence, db => {
         const docRef = doc(collection(db, 'posts')).withConverter({
           toFirestore(post: Post): DocumentData {
             return { title: post.title, author: post.author };
@@ -653,10 +773,10 @@ apiDescribe('Database transactions', (persistence) => {
           fromFirestore(snapshot: QueryDocumentSnapshot): Post {
             const data = snapshot.data();
             return new Post(data.title, data.author);
-          },
+          }
         });
         return setDoc(docRef, new Post('post', 'author')).then(() => {
-          return runTransaction(db, async (transaction) => {
+          return runTransaction(db, async transaction => {
             const snapshot = await transaction.get(docRef);
             expect(snapshot.data()!.byline()).to.equal('post, by author');
             transaction.set(docRef, new Post('new post', 'author'));

@@ -33,18 +33,18 @@ import {
   runTransaction,
   setDoc,
   Timestamp,
-  updateDoc,
+  updateDoc
 } from '../util/firebase_export';
 import { apiDescribe, withTestDb, withTestDoc } from '../util/helpers';
 
-apiDescribe('Firestore', (persistence) => {
+apiDescribe('Firestore', persistence => {
   addEqualityMatcher();
 
   async function expectRoundtrip(
     db: Firestore,
     data: {},
     validateSnapshots = true,
-    expectedData?: {},
+    expectedData?: {}
   ): Promise<DocumentSnapshot> {
     expectedData = expectedData ?? data;
 
@@ -60,7 +60,7 @@ apiDescribe('Firestore', (persistence) => {
     expect(docSnapshot.data()).to.deep.equal(expectedData);
 
     // Validate that the transaction API returns the same types
-    await runTransaction(db, async (transaction) => {
+    await runTransaction(db, async transaction => {
       docSnapshot = await transaction.get(docRef);
       expect(docSnapshot.data()).to.deep.equal(expectedData);
     });
@@ -83,13 +83,13 @@ apiDescribe('Firestore', (persistence) => {
   }
 
   it('can read and write null fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       await expectRoundtrip(db, { a: 1, b: null });
     });
   });
 
   it('can read and write number fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       // TODO(b/174486484): This test should always test -0.0, but right now
       // this leaks to flakes as we turn -0.0 into 0.0 when we build the
       // snapshot from IndexedDb
@@ -97,22 +97,22 @@ apiDescribe('Firestore', (persistence) => {
       await expectRoundtrip(
         db,
         { a: 1, b: NaN, c: Infinity, d: persistence ? 0.0 : 0.0 },
-        validateSnapshots,
+        validateSnapshots
       );
     });
   });
 
   it('can read and write array fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       await expectRoundtrip(db, { array: [1, 'foo', { deep: true }, null] });
     });
   });
 
   it('can read and write geo point fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docSnapshot = await expectRoundtrip(db, {
         geopoint1: new GeoPoint(1.23, 4.56),
-        geopoint2: new GeoPoint(0, 0),
+        geopoint2: new GeoPoint(0, 0)
       });
 
       const latLong = docSnapshot.data()!['geopoint1'];
@@ -128,9 +128,9 @@ apiDescribe('Firestore', (persistence) => {
   });
 
   it('can read and write bytes fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const docSnapshot = await expectRoundtrip(db, {
-        bytes: Bytes.fromUint8Array(new Uint8Array([0, 1, 255])),
+        bytes: Bytes.fromUint8Array(new Uint8Array([0, 1, 255]))
       });
 
       const blob = docSnapshot.data()!['bytes'];
@@ -144,18 +144,23 @@ apiDescribe('Firestore', (persistence) => {
   });
 
   it('can read and write date fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const date = new Date('2017-04-10T09:10:11.123Z');
       // Dates are returned as Timestamps
       const data = { date };
       const expectedData = { date: Timestamp.fromDate(date) };
 
-      await expectRoundtrip(db, data, /* validateSnapshot= */ true, expectedData);
+      await expectRoundtrip(
+        db,
+        data,
+        /* validateSnapshot= */ true,
+        expectedData
+      );
     });
   });
 
   it('can read and write timestamp fields', () => {
-    return withTestDb(persistence, async (db) => {
+    return withTestDb(persistence, async db => {
       const timestampValue = Timestamp.now();
       await expectRoundtrip(db, { timestamp: timestampValue });
     });

@@ -46,20 +46,20 @@ import {
   _FieldPath,
   newTestFirestore,
   newTestApp,
-  collection,
+  collection
 } from './firebase_export';
 import {
   batchCommitDocsToCollection,
   checkOnlineAndOfflineResultsMatch,
   PERSISTENCE_MODE_UNSPECIFIED,
   PersistenceMode,
-  toIds,
+  toIds
 } from './helpers';
 import {
   COMPOSITE_INDEX_TEST_COLLECTION,
   DEFAULT_PROJECT_ID,
   DEFAULT_SETTINGS,
-  TARGET_DB_ID,
+  TARGET_DB_ID
 } from './settings';
 
 /**
@@ -90,27 +90,31 @@ export class CompositeIndexTestHelper {
   async withTestDocs<T>(
     persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
     docs: { [key: string]: DocumentData },
-    fn: (collection: CollectionReference, db: Firestore) => Promise<T>,
+    fn: (collection: CollectionReference, db: Firestore) => Promise<T>
   ): Promise<T> {
     return batchCommitDocsToCollection(
       persistence,
       DEFAULT_SETTINGS,
       this.prepareTestDocuments(docs),
       COMPOSITE_INDEX_TEST_COLLECTION,
-      fn,
+      fn
     );
   }
 
   // Runs a test on COMPOSITE_INDEX_TEST_COLLECTION.
   async withTestCollection<T>(
     persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
-    fn: (collection: CollectionReference, db: Firestore) => Promise<T>,
+    fn: (collection: CollectionReference, db: Firestore) => Promise<T>
   ): Promise<T> {
     const settings = { ...DEFAULT_SETTINGS };
     if (persistence !== PERSISTENCE_MODE_UNSPECIFIED) {
       settings.localCache = persistence.asLocalCacheFirestoreSettings();
     }
-    const db = newTestFirestore(newTestApp(DEFAULT_PROJECT_ID), settings, TARGET_DB_ID);
+    const db = newTestFirestore(
+      newTestApp(DEFAULT_PROJECT_ID),
+      settings,
+      TARGET_DB_ID
+    );
     return fn(collection(db, COMPOSITE_INDEX_TEST_COLLECTION), db);
   }
 
@@ -120,7 +124,7 @@ export class CompositeIndexTestHelper {
   }
 
   private toHashedIds(docs: string[]): string[] {
-    return docs.map((docId) => this.toHashedId(docId));
+    return docs.map(docId => this.toHashedId(docId));
   }
 
   // Adds test-specific fields to a document, including the testId and expiration date.
@@ -131,8 +135,8 @@ export class CompositeIndexTestHelper {
       [this.TTL_FIELD]: new Timestamp(
         // Expire test data after 24 hours
         Timestamp.now().seconds + 24 * 60 * 60,
-        Timestamp.now().nanoseconds,
-      ),
+        Timestamp.now().nanoseconds
+      )
     };
   }
 
@@ -149,7 +153,9 @@ export class CompositeIndexTestHelper {
     const result: { [key: string]: DocumentData } = {};
     for (const key in docs) {
       if (docs.hasOwnProperty(key)) {
-        result[this.toHashedId(key)] = this.addTestSpecificFieldsToDoc(docs[key]);
+        result[this.toHashedId(key)] = this.addTestSpecificFieldsToDoc(
+          docs[key]
+        );
       }
     }
     return result;
@@ -166,19 +172,26 @@ export class CompositeIndexTestHelper {
     return checkOnlineAndOfflineResultsMatch(
       this.query(collection),
       query,
-      ...this.toHashedIds(expectedDocs),
+      ...this.toHashedIds(expectedDocs)
     );
   }
 
   // Asserts that the IDs in the query snapshot matches the expected Ids. The expected document
   // IDs are hashed to match the actual document IDs created by the test helper.
-  assertSnapshotResultIdsMatch(snapshot: QuerySnapshot, expectedIds: string[]): void {
+  assertSnapshotResultIdsMatch(
+    snapshot: QuerySnapshot,
+    expectedIds: string[]
+  ): void {
     expect(toIds(snapshot)).to.deep.equal(this.toHashedIds(expectedIds));
   }
 
   // Adds a filter on test id for a query.
   query<T>(query_: Query<T>, ...queryConstraints: QueryConstraint[]): Query<T> {
-    return internalQuery(query_, where(this.TEST_ID_FIELD, '==', this.testId), ...queryConstraints);
+    return internalQuery(
+      query_,
+      where(this.TEST_ID_FIELD, '==', this.testId),
+      ...queryConstraints
+    );
   }
 
   // Adds a filter on test id for a composite query.
@@ -190,11 +203,14 @@ export class CompositeIndexTestHelper {
     return internalQuery(
       query_,
       and(where(this.TEST_ID_FIELD, '==', this.testId), compositeFilter),
-      ...queryConstraints,
+      ...queryConstraints
     );
   }
   // Get document reference from a document key.
-  getDocRef<T>(coll: CollectionReference<T>, docId: string): DocumentReference<T> {
+  getDocRef<T>(
+    coll: CollectionReference<T>,
+    docId: string
+  ): DocumentReference<T> {
     if (!docId.includes('test-id-')) {
       docId = this.toHashedId(docId);
     }
@@ -202,20 +218,27 @@ export class CompositeIndexTestHelper {
   }
 
   // Adds a document to a Firestore collection with test-specific fields.
-  addDoc<T>(reference: CollectionReference<T>, data: object): Promise<DocumentReference<T>> {
-    const processedData = this.addTestSpecificFieldsToDoc(data) as WithFieldValue<T>;
+  addDoc<T>(
+    reference: CollectionReference<T>,
+    data: object
+  ): Promise<DocumentReference<T>> {
+    const processedData = this.addTestSpecificFieldsToDoc(
+      data
+    ) as WithFieldValue<T>;
     return addDocument(reference, processedData);
   }
 
   // Sets a document in Firestore with test-specific fields.
   setDoc<T>(reference: DocumentReference<T>, data: object): Promise<void> {
-    const processedData = this.addTestSpecificFieldsToDoc(data) as WithFieldValue<T>;
+    const processedData = this.addTestSpecificFieldsToDoc(
+      data
+    ) as WithFieldValue<T>;
     return setDocument(reference, processedData);
   }
 
   updateDoc<T, DbModelType extends DocumentData>(
     reference: DocumentReference<T, DbModelType>,
-    data: UpdateData<DbModelType>,
+    data: UpdateData<DbModelType>
   ): Promise<void> {
     return updateDocument(reference, data);
   }
@@ -234,7 +257,7 @@ export class CompositeIndexTestHelper {
   // Retrieves multiple documents from Firestore with test-specific fields removed.
   async getDocs<T>(query_: Query<T>): Promise<QuerySnapshot<T>> {
     const querySnapshot = await getDocuments(this.query(query_));
-    querySnapshot.forEach((doc) => {
+    querySnapshot.forEach(doc => {
       this.removeTestSpecificFieldsFromDoc(doc);
     });
     return querySnapshot;

@@ -34,7 +34,8 @@ export class EventsAccumulator<T extends DocumentSnapshot | QuerySnapshot> {
   storeEvent: (evt: T) => void = (evt: T) => {
     if (this.rejectAdditionalEvents) {
       throw new Error(
-        'Additional event detected after assertNoAdditionalEvents called' + JSON.stringify(evt),
+        'Additional event detected after assertNoAdditionalEvents called' +
+          JSON.stringify(evt)
       );
     }
     this.events.push(evt);
@@ -51,7 +52,7 @@ export class EventsAccumulator<T extends DocumentSnapshot | QuerySnapshot> {
   }
 
   awaitEvent(): Promise<T> {
-    return this.awaitEvents(1).then((events) => events[0]);
+    return this.awaitEvents(1).then(events => events[0]);
   }
 
   /** Waits for a latency compensated local snapshot. */
@@ -88,7 +89,12 @@ export class EventsAccumulator<T extends DocumentSnapshot | QuerySnapshot> {
     return new Promise((resolve: (val: void) => void, reject) => {
       setTimeout(() => {
         if (this.events.length > 0) {
-          reject('Received ' + this.events.length + ' events: ' + JSON.stringify(this.events));
+          reject(
+            'Received ' +
+              this.events.length +
+              ' events: ' +
+              JSON.stringify(this.events)
+          );
         } else {
           resolve(undefined);
         }

@@ -16,7 +16,11 @@
  */
 
 import { FirebaseApp, initializeApp } from '@firebase/app';
-import { Firestore, FirestoreSettings, initializeFirestore } from '@firebase/firestore';
+import {
+  Firestore,
+  FirestoreSettings,
+  initializeFirestore
+} from '@firebase/firestore';
 
 // This file replaces "packages/firestore/test/integration/util/firebase_export"
 // and depends on the minified sources.
@@ -30,16 +34,16 @@ export function newTestApp(projectId: string, appName?: string): FirebaseApp {
   return initializeApp(
     {
       apiKey: 'fake-api-key',
-      projectId,
+      projectId
     },
-    appName,
+    appName
   );
 }
 
 export function newTestFirestore(
   app: FirebaseApp,
   settings?: FirestoreSettings,
-  dbName?: string,
+  dbName?: string
 ): Firestore {
   return initializeFirestore(app, settings || {}, dbName);
 }

@@ -46,14 +46,14 @@ import {
   SnapshotListenOptions,
   terminate,
   WriteBatch,
-  writeBatch,
+  writeBatch
 } from './firebase_export';
 import {
   ALT_PROJECT_ID,
   DEFAULT_PROJECT_ID,
   DEFAULT_SETTINGS,
   TARGET_DB_ID,
-  USE_EMULATOR,
+  USE_EMULATOR
 } from './settings';
 
 /* eslint-disable no-restricted-globals */
@@ -97,7 +97,7 @@ export class MemoryEagerPersistenceMode implements PersistenceMode {
 
   asLocalCacheFirestoreSettings(): MemoryLocalCache {
     return memoryLocalCache({
-      garbageCollector: memoryEagerGarbageCollector(),
+      garbageCollector: memoryEagerGarbageCollector()
     });
   }
 }
@@ -136,7 +136,8 @@ export class IndexedDbPersistenceMode implements PersistenceMode {
   asLocalCacheFirestoreSettings(): PersistentLocalCache {
     if (this.gc !== 'lru') {
       throw new Error(
-        `PersistentLocalCache does not support the given ` + `garbage collector: ${this.gc}`,
+        `PersistentLocalCache does not support the given ` +
+          `garbage collector: ${this.gc}`
       );
     }
     return persistentLocalCache();
@@ -146,7 +147,9 @@ export class IndexedDbPersistenceMode implements PersistenceMode {
 // An alternative to a `PersistenceMode` object that indicates that no
 // persistence mode should be specified, and instead the implicit default
 // should be used.
-export const PERSISTENCE_MODE_UNSPECIFIED = Symbol('PERSISTENCE_MODE_UNSPECIFIED');
+export const PERSISTENCE_MODE_UNSPECIFIED = Symbol(
+  'PERSISTENCE_MODE_UNSPECIFIED'
+);
 
 function isIeOrEdge(): boolean {
   if (!window.navigator) {
@@ -154,7 +157,11 @@ function isIeOrEdge(): boolean {
   }
 
   const ua = window.navigator.userAgent;
-  return ua.indexOf('MSIE ') > 0 || ua.indexOf('Trident/') > 0 || ua.indexOf('Edge/') > 0;
+  return (
+    ua.indexOf('MSIE ') > 0 ||
+    ua.indexOf('Trident/') > 0 ||
+    ua.indexOf('Edge/') > 0
+  );
 }
 
 export function isPersistenceAvailable(): boolean {
@@ -162,7 +169,8 @@ export function isPersistenceAvailable(): boolean {
     typeof window === 'object' &&
     isIndexedDBAvailable() &&
     !isIeOrEdge() &&
-    (typeof process === 'undefined' || process.env?.INCLUDE_FIRESTORE_PERSISTENCE !== 'false')
+    (typeof process === 'undefined' ||
+      process.env?.INCLUDE_FIRESTORE_PERSISTENCE !== 'false')
   );
 }
 
@@ -171,9 +179,12 @@ export function isPersistenceAvailable(): boolean {
  * persistence both disabled and enabled (if the browser is supported).
  */
 function apiDescribeInternal(
-  describeFn: Mocha.PendingSuiteFunction | Mocha.SuiteFunction | Mocha.ExclusiveSuiteFunction,
+  describeFn:
+    | Mocha.PendingSuiteFunction
+    | Mocha.SuiteFunction
+    | Mocha.ExclusiveSuiteFunction,
   message: string,
-  testSuite: (persistence: PersistenceMode) => void,
+  testSuite: (persistence: PersistenceMode) => void
 ): void {
   const persistenceModes: PersistenceMode[] = [new MemoryLruPersistenceMode()];
   if (isPersistenceAvailable()) {
@@ -185,14 +196,14 @@ function apiDescribeInternal(
       // Freeze the properties of the `PersistenceMode` object specified to the
       // test suite so that it cannot (accidentally or intentionally) change
       // its properties, and affect all subsequent test suites.
-      testSuite(Object.freeze(persistenceMode)),
+      testSuite(Object.freeze(persistenceMode))
     );
   }
 }
 
 type ApiSuiteFunction = (
   message: string,
-  testSuite: (persistence: PersistenceMode) => void,
+  testSuite: (persistence: PersistenceMode) => void
 ) => void;
 interface ApiDescribe {
   (message: string, testSuite: (persistence: PersistenceMode) => void): void;
@@ -203,33 +214,42 @@ interface ApiDescribe {
   skipClassic: ApiSuiteFunction;
 }
 
-export const apiDescribe = apiDescribeInternal.bind(null, describe) as ApiDescribe;
+export const apiDescribe = apiDescribeInternal.bind(
+  null,
+  describe
+) as ApiDescribe;
 // eslint-disable-next-line no-restricted-properties
 apiDescribe.skip = apiDescribeInternal.bind(null, describe.skip);
 // eslint-disable-next-line no-restricted-properties
 apiDescribe.only = apiDescribeInternal.bind(null, describe.only);
-apiDescribe.skipEnterprise = apiDescribeInternal.bind(null, describe.skipEnterprise);
+apiDescribe.skipEnterprise = apiDescribeInternal.bind(
+  null,
+  describe.skipEnterprise
+);
 apiDescribe.skipClassic = apiDescribeInternal.bind(null, describe.skipClassic);
-apiDescribe.skipEmulator = apiDescribeInternal.bind(null, describe.skipEmulator);
+apiDescribe.skipEmulator = apiDescribeInternal.bind(
+  null,
+  describe.skipEmulator
+);
 
 /** Converts the documents in a QuerySnapshot to an array with the data of each document. */
 export function toDataArray(docSet: QuerySnapshot): DocumentData[] {
-  return docSet.docs.map((d) => d.data());
+  return docSet.docs.map(d => d.data());
 }
 
 /** Converts the changes in a QuerySnapshot to an array with the data of each document. */
 export function toChangesArray(
   docSet: QuerySnapshot,
-  options?: SnapshotListenOptions,
+  options?: SnapshotListenOptions
 ): DocumentData[] {
-  return docSet.docChanges(options).map((d) => d.doc.data());
+  return docSet.docChanges(options).map(d => d.doc.data());
 }
 
 export function toDataMap(docSet: QuerySnapshot): {
   [field: string]: DocumentData;
 } {
   const docsData: { [field: string]: DocumentData } = {};
-  docSet.forEach((doc) => {
+  docSet.forEach(doc => {
     docsData[doc.id] = doc.data();
   });
   return docsData;
@@ -237,12 +257,12 @@ export function toDataMap(docSet: QuerySnapshot): {
 
 /** Converts a DocumentSet to an array with the id of each document */
 export function toIds(docSet: QuerySnapshot): string[] {
-  return docSet.docs.map((d) => d.id);
+  return docSet.docs.map(d => d.id);
 }
 
 export function withTestDb(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
-  fn: (db: Firestore) => Promise<void>,
+  fn: (db: Firestore) => Promise<void>
 ): Promise<void> {
   return withTestDbs(persistence, 1, ([db]) => {
     return fn(db);
@@ -252,26 +272,38 @@ export function withTestDb(
 /** Runs provided fn with a db for an alternate project id. */
 export function withAlternateTestDb(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
-  fn: (db: Firestore) => Promise<void>,
+  fn: (db: Firestore) => Promise<void>
 ): Promise<void> {
-  return withTestDbsSettings(persistence, ALT_PROJECT_ID, DEFAULT_SETTINGS, 1, ([db]) => {
-    return fn(db);
-  });
+  return withTestDbsSettings(
+    persistence,
+    ALT_PROJECT_ID,
+    DEFAULT_SETTINGS,
+    1,
+    ([db]) => {
+      return fn(db);
+    }
+  );
 }
 
 export function withTestDbs(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   numDbs: number,
-  fn: (db: Firestore[]) => Promise<void>,
+  fn: (db: Firestore[]) => Promise<void>
 ): Promise<void> {
-  return withTestDbsSettings(persistence, DEFAULT_PROJECT_ID, DEFAULT_SETTINGS, numDbs, fn);
+  return withTestDbsSettings(
+    persistence,
+    DEFAULT_PROJECT_ID,
+    DEFAULT_SETTINGS,
+    numDbs,
+    fn
+  );
 }
 export async function withTestDbsSettings<T>(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   projectId: string,
   settings: PrivateSettings,
   numDbs: number,
-  fn: (db: Firestore[]) => Promise<T>,
+  fn: (db: Firestore[]) => Promise<T>
 ): Promise<T> {
   if (numDbs === 0) {
     throw new Error("Can't test with no databases");
@@ -284,7 +316,11 @@ export async function withTestDbsSettings<T>(
     if (persistence !== PERSISTENCE_MODE_UNSPECIFIED) {
       newSettings.localCache = persistence.asLocalCacheFirestoreSettings();
     }
-    const db = newTestFirestore(newTestApp(projectId), newSettings, TARGET_DB_ID);
+    const db = newTestFirestore(
+      newTestApp(projectId),
+      newSettings,
+      TARGET_DB_ID
+    );
     dbs.push(db);
   }
 
@@ -293,7 +329,10 @@ export async function withTestDbsSettings<T>(
   } finally {
     for (const db of dbs) {
       await terminate(db);
-      if (persistence !== PERSISTENCE_MODE_UNSPECIFIED && persistence.storage === 'indexeddb') {
+      if (
+        persistence !== PERSISTENCE_MODE_UNSPECIFIED &&
+        persistence.storage === 'indexeddb'
+      ) {
         await clearIndexedDbPersistence(db);
       }
     }
@@ -303,7 +342,7 @@ export async function withTestDbsSettings<T>(
 export async function withNamedTestDbsOrSkipUnlessUsingEmulator(
   persistence: PersistenceMode,
   dbNames: string[],
-  fn: (db: Firestore[]) => Promise<void>,
+  fn: (db: Firestore[]) => Promise<void>
 ): Promise<void> {
   // Tests with named DBs can only run on emulator for now. This is because the
   // emulator does not require DB to be created before use.
@@ -317,7 +356,7 @@ export async function withNamedTestDbsOrSkipUnlessUsingEmulator(
   for (const dbName of dbNames) {
     const newSettings = {
       ...DEFAULT_SETTINGS,
-      localCache: persistence.asLocalCacheFirestoreSettings(),
+      localCache: persistence.asLocalCacheFirestoreSettings()
     };
     const db = newTestFirestore(app, newSettings, dbName);
     dbs.push(db);
@@ -337,9 +376,9 @@ export async function withNamedTestDbsOrSkipUnlessUsingEmulator(
 
 export function withTestDoc(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
-  fn: (doc: DocumentReference, db: Firestore) => Promise<void>,
+  fn: (doc: DocumentReference, db: Firestore) => Promise<void>
 ): Promise<void> {
-  return withTestDb(persistence, (db) => {
+  return withTestDb(persistence, db => {
     return fn(doc(collection(db, 'test-collection')), db);
   });
 }
@@ -347,11 +386,17 @@ export function withTestDoc(
 export function withTestDocAndSettings(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   settings: PrivateSettings,
-  fn: (doc: DocumentReference) => Promise<void>,
+  fn: (doc: DocumentReference) => Promise<void>
 ): Promise<void> {
-  return withTestDbsSettings(persistence, DEFAULT_PROJECT_ID, settings, 1, ([db]) => {
-    return fn(doc(collection(db, 'test-collection')));
-  });
+  return withTestDbsSettings(
+    persistence,
+    DEFAULT_PROJECT_ID,
+    settings,
+    1,
+    ([db]) => {
+      return fn(doc(collection(db, 'test-collection')));
+    }
+  );
 }
 
 // TODO(rsgowman): Modify withTestDoc to take in (an optional) initialData and
@@ -362,9 +407,9 @@ export function withTestDocAndSettings(
 export function withTestDocAndInitialData(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   initialData: DocumentData | null,
-  fn: (doc: DocumentReference, db: Firestore) => Promise<void>,
+  fn: (doc: DocumentReference, db: Firestore) => Promise<void>
 ): Promise<void> {
-  return withTestDb(persistence, (db) => {
+  return withTestDb(persistence, db => {
     const docRef: DocumentReference = doc(collection(db, 'test-collection'));
     if (initialData) {
       return setDoc(docRef, initialData).then(() => fn(docRef, db));
@@ -378,7 +423,9 @@ export class RetryError extends Error {
   readonly name = 'FirestoreIntegrationTestRetryError';
 }
 
-export async function withRetry<T>(fn: (attemptNumber: number) => Promise<T>): Promise<T> {
+export async function withRetry<T>(
+  fn: (attemptNumber: number) => Promise<T>
+): Promise<T> {
   let attemptNumber = 0;
   while (true) {
     attemptNumber++;
@@ -395,20 +442,21 @@ export async function withRetry<T>(fn: (attemptNumber: number) => Promise<T>): P
 export function withTestCollection<T>(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   docs: { [key: string]: DocumentData },
-  fn: (collection: CollectionReference, db: Firestore) => Promise<T>,
+  fn: (collection: CollectionReference, db: Firestore) => Promise<T>
 ): Promise<T> {
   return withTestCollectionSettings(persistence, DEFAULT_SETTINGS, docs, fn);
 }
 
 export function withEmptyTestCollection(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
-  fn: (collection: CollectionReference, db: Firestore) => Promise<void>,
+  fn: (collection: CollectionReference, db: Firestore) => Promise<void>
 ): Promise<void> {
   return withTestCollection(persistence, {}, fn);
 }
 
 function newAutoId(): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const chars =
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let autoId = '';
   for (let i = 0; i < 20; i++) {
     autoId += chars.charAt(Math.floor(Math.random() * chars.length));
@@ -422,10 +470,16 @@ export function withTestCollectionSettings<T>(
   persistence: PersistenceMode | typeof PERSISTENCE_MODE_UNSPECIFIED,
   settings: PrivateSettings,
   docs: { [key: string]: DocumentData },
-  fn: (collection: CollectionReference, db: Firestore) => Promise<T>,
+  fn: (collection: CollectionReference, db: Firestore) => Promise<T>
 ): Promise<T> {
   const collectionId = newAutoId();
-  return batchCommitDocsToCollection(persistence, settings, docs, collectionId, fn);
+  return batchCommitDocsToCollection(
+    persistence,
+    settings,
+    docs,
+    collectionId,
+    fn
+  );
 }
 
 export function batchCommitDocsToCollection<T>(
@@ -433,38 +487,46 @@ export function batchCommitDocsToCollection<T>(
   settings: PrivateSettings,
   docs: { [key: string]: DocumentData },
   collectionId: string,
-  fn: (collection: CollectionReference, db: Firestore) => Promise<T>,
+  fn: (collection: CollectionReference, db: Firestore) => Promise<T>
 ): Promise<T> {
-  return withTestDbsSettings(persistence, DEFAULT_PROJECT_ID, settings, 2, ([testDb, setupDb]) => {
-    const testCollection = collection(testDb, collectionId);
-    const setupCollection = collection(setupDb, collectionId);
+  return withTestDbsSettings(
+    persistence,
+    DEFAULT_PROJECT_ID,
+    settings,
+    2,
+    ([testDb, setupDb]) => {
+      const testCollection = collection(testDb, collectionId);
+      const setupCollection = collection(setupDb, collectionId);
 
-    const writeBatchCommits: Array<Promise<void>> = [];
-    let writeBatch_: WriteBatch | null = null;
-    let writeBatchSize = 0;
+      const writeBatchCommits: Array<Promise<void>> = [];
+      let writeBatch_: WriteBatch | null = null;
+      let writeBatchSize = 0;
 
-    for (const key of Object.keys(docs)) {
-      if (writeBatch_ === null) {
-        writeBatch_ = writeBatch(setupDb);
+      for (const key of Object.keys(docs)) {
+        if (writeBatch_ === null) {
+          writeBatch_ = writeBatch(setupDb);
+        }
+
+        writeBatch_.set(doc(setupCollection, key), docs[key]);
+        writeBatchSize++;
+
+        // Write batches are capped at 500 writes. Use 400 just to be safe.
+        if (writeBatchSize === 400) {
+          writeBatchCommits.push(writeBatch_.commit());
+          writeBatch_ = null;
+          writeBatchSize = 0;
+        }
       }
 
-      writeBatch_.set(doc(setupCollection, key), docs[key]);
-      writeBatchSize++;
-
-      // Write batches are capped at 500 writes. Use 400 just to be safe.
-      if (writeBatchSize === 400) {
+      if (writeBatch_ !== null) {
         writeBatchCommits.push(writeBatch_.commit());
-        writeBatch_ = null;
-        writeBatchSize = 0;
       }
-    }
 
-    if (writeBatch_ !== null) {
-      writeBatchCommits.push(writeBatch_.commit());
+      return Promise.all(writeBatchCommits).then(() =>
+        fn(testCollection, testDb)
+      );
     }
-
-    return Promise.all(writeBatchCommits).then(() => fn(testCollection, testDb));
-  });
+  );
 }
 
 /**
@@ -535,16 +597,21 @@ export async function checkOnlineAndOfflineResultsMatch(
   // 4- This performs the query against the cache using remote keys.
   const docsFromCacheUsingRemoteKeys = await getDocsFromCache(query);
 
-  expect(toIds(docsFromServer)).to.deep.equal(toIds(docsFromCacheFullCollectionScan));
-  expect(toIds(docsFromServer)).to.deep.equal(toIds(docsFromCacheUsingRemoteKeys));
+  expect(toIds(docsFromServer)).to.deep.equal(
+    toIds(docsFromCacheFullCollectionScan)
+  );
+  expect(toIds(docsFromServer)).to.deep.equal(
+    toIds(docsFromCacheUsingRemoteKeys)
+  );
   if (expectedDocs.length !== 0) {
     expect(expectedDocs).to.deep.equal(toIds(docsFromServer));
   }
 }
 
 export function itIf(
-  condition: boolean | 'only',
-): Mocha.TestFunction | Mocha.PendingTestFunction | Mocha.ExclusiveTestFunction {
+  condition: boolean | 'only'
+):
+  Mocha.TestFunction | Mocha.PendingTestFunction | Mocha.ExclusiveTestFunction {
   // eslint-disable-next-line no-restricted-properties
   return condition === 'only' ? it.only : condition ? it : it.skip;
 }

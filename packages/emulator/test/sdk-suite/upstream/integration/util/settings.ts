@@ -29,7 +29,7 @@ export enum TargetBackend {
   EMULATOR = 'emulator',
   QA = 'qa',
   NIGHTLY = 'nightly',
-  PROD = 'prod',
+  PROD = 'prod'
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -43,7 +43,7 @@ export const USE_EMULATOR: boolean = TARGET_BACKEND === TargetBackend.EMULATOR;
 
 export const DEFAULT_SETTINGS: PrivateSettings = {
   host: getFirestoreHost(TARGET_BACKEND),
-  ssl: getSslEnabled(TARGET_BACKEND),
+  ssl: getSslEnabled(TARGET_BACKEND)
 };
 
 // eslint-disable-next-line no-console
@@ -81,7 +81,9 @@ function parseTargetBackend(targetBackend: string): TargetBackend {
     case 'prod':
       return TargetBackend.PROD;
     default:
-      throw Error(`Unknown backend configuration ${targetBackend} used for integration tests.`);
+      throw Error(
+        `Unknown backend configuration ${targetBackend} used for integration tests.`
+      );
   }
 }
 
@@ -102,7 +104,8 @@ export function getTargetBackend(): TargetBackend {
 function getFirestoreHost(targetBackend: TargetBackend): string {
   switch (targetBackend) {
     case TargetBackend.EMULATOR: {
-      const emulatorPort: string = process.env.FIRESTORE_EMULATOR_PORT || '8080';
+      const emulatorPort: string =
+        process.env.FIRESTORE_EMULATOR_PORT || '8080';
       return `localhost:${emulatorPort}`;
     }
     case TargetBackend.QA:
@@ -125,7 +128,10 @@ function getSslEnabled(targetBackend: TargetBackend): boolean {
 
 export const DEFAULT_PROJECT_ID = USE_EMULATOR
   ? process.env.FIRESTORE_EMULATOR_PROJECT_ID || 'test-emulator'
-  : process.env.FIRESTORE_PROJECT_ID || process.env.GCLOUD_PROJECT || PROJECT_CONFIG.projectId;
+  : process.env.FIRESTORE_PROJECT_ID ||
+    process.env.GCLOUD_PROJECT ||
+    PROJECT_CONFIG.projectId;
 export const ALT_PROJECT_ID = 'test-db2';
 
-export const COMPOSITE_INDEX_TEST_COLLECTION = 'composite-index-test-collection';
+export const COMPOSITE_INDEX_TEST_COLLECTION =
+  'composite-index-test-collection';

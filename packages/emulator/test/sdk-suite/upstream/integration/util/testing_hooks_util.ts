@@ -20,7 +20,7 @@ import {
   // @ts-ignore internal API usage
   _TestingHooks as TestingHooks,
   // @ts-ignore internal API usage
-  _TestingHooksExistenceFilterMismatchInfo as ExistenceFilterMismatchInfoInternal,
+  _TestingHooksExistenceFilterMismatchInfo as ExistenceFilterMismatchInfoInternal
 } from './firebase_export';
 
 /**
@@ -32,12 +32,12 @@ import {
  * the given callback.
  */
 export async function captureExistenceFilterMismatches<T, S>(
-  callback: () => Promise<T> | Promise<S>,
+  callback: () => Promise<T> | Promise<S>
 ): Promise<[ExistenceFilterMismatchInfo[], T | S]> {
   const results: ExistenceFilterMismatchInfo[] = [];
 
-  const unregister = TestingHooks.onExistenceFilterMismatch((info) =>
-    results.push(createExistenceFilterMismatchInfoFrom(info)),
+  const unregister = TestingHooks.onExistenceFilterMismatch(info =>
+    results.push(createExistenceFilterMismatchInfoFrom(info))
   );
 
   let callbackResult: T | S;
@@ -70,11 +70,11 @@ export interface ExistenceFilterMismatchInfo {
 }
 
 function createExistenceFilterMismatchInfoFrom(
-  internalInfo: ExistenceFilterMismatchInfoInternal,
+  internalInfo: ExistenceFilterMismatchInfoInternal
 ): ExistenceFilterMismatchInfo {
   const info: ExistenceFilterMismatchInfo = {
     localCacheCount: internalInfo.localCacheCount,
-    existenceFilterCount: internalInfo.existenceFilterCount,
+    existenceFilterCount: internalInfo.existenceFilterCount
   };
 
   const internalBloomFilter = internalInfo.bloomFilter;
@@ -88,8 +88,8 @@ function createExistenceFilterMismatchInfoFrom(
         internalBloomFilter.mightContain?.(
           `projects/${internalInfo.projectId}` +
             `/databases/${internalInfo.databaseId}` +
-            `/documents/${documentRef.path}`,
-        ) ?? false,
+            `/documents/${documentRef.path}`
+        ) ?? false
     };
   }
 
