@@ -62,7 +62,9 @@ describe('firebase-js-sdk Firestore integration suite, Node (gRPC)', () => {
     '%s.test.ts',
     async (file) => {
       let before = new Set<unknown>(getApps());
+      const grep = process.env['SDK_SUITE_GREP'];
       const results = await harness.run(file, {
+        ...(grep ? { grep } : {}),
         afterEachTest: async () => {
           await closeLeftovers(before);
           before = new Set(getApps());

@@ -111,6 +111,8 @@ function describeError(error: unknown): string {
 export type Hooks = {
   /** Runs after every test (passed or not), e.g. to close what the test left open. */
   readonly afterEachTest?: () => Promise<void>;
+  /** Runs only tests whose full title contains this text (for debugging). */
+  readonly grep?: string;
 };
 
 export type MochaHarness = {
@@ -203,7 +205,9 @@ export function installMochaGlobals(): MochaHarness {
     const hasOnly = (suite: Suite): boolean =>
       suite.only || suite.tests.some((t) => t.only) || suite.suites.some(hasOnly);
     const onlyMode = hasOnly(file);
-    const selected = (test: Test): boolean => !onlyMode || test.only || test.parent.isOnly;
+    const selected = (test: Test): boolean =>
+      (!onlyMode || test.only || test.parent.isOnly) &&
+      (hooks.grep === undefined || `${test.parent.fullTitle} > ${test.title}`.includes(hooks.grep));
     const countSelected = (suite: Suite): number =>
       suite.tests.filter(selected).length + suite.suites.reduce((n, s) => n + countSelected(s), 0);
 
