@@ -66,6 +66,17 @@ describe('resource names', () => {
     );
   });
 
+  it('accepts numeric ids (__id<int64>__) and keeps rejecting other reserved ids', () => {
+    for (const id of ['__id7__', '__id-42__', '__id9223372036854775807__']) {
+      expect(parseDocumentName(`${DB}/documents/a/${id}`).segments).toEqual(['a', id]);
+    }
+    for (const id of ['__idx__', '__id9223372036854775808__', '__id1.5__', '__name__']) {
+      expect(invalidArgument(() => parseDocumentName(`${DB}/documents/a/${id}`))).toMatch(
+        /reserved/,
+      );
+    }
+  });
+
   it('accepts the root and documents as parents, not collections', () => {
     expect(parseParentName(`${DB}/documents`).segments).toEqual([]);
     expect(parseParentName(`${DB}/documents/a/b`).segments).toEqual(['a', 'b']);

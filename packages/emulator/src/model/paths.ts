@@ -42,12 +42,30 @@ export type ResourcePath = {
   readonly segments: readonly string[];
 };
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * `__id<int64>__`: the one reserved-looking id production accepts (legacy numeric ids). It sorts
+ * before every string id, numerically among its kind.
+ */
+export function numericIdOf(segment: string): bigint | undefined {
+  const match = /^__id(-?\d{1,19})__$/.exec(segment);
+  if (!match) return undefined;
+  const id = BigInt(match[1] as string);
+  return id >= INT64_MIN && id <= INT64_MAX ? id : undefined;
+}
+
+function isNumericId(segment: string): boolean {
+  return numericIdOf(segment) !== undefined;
+}
+
 function validateSegment(segment: string, name: string): void {
   if (segment.length === 0) throw invalid(`Resource name "${name}" has an empty path segment.`);
   if (segment === '.' || segment === '..') {
     throw invalid(`Resource id "${segment}" is invalid because it is "." or "..".`);
   }
-  if (/^__.*__$/s.test(segment)) {
+  if (/^__.*__$/s.test(segment) && !isNumericId(segment)) {
     throw invalid(`Resource id "${segment}" is invalid because it is reserved.`);
   }
   if (utf8Length(segment) > LIMITS.maxSegmentBytes) {
@@ -59,7 +77,7 @@ function validateSegment(segment: string, name: string): void {
 
 /**
  * Parses `projects/{p}/databases/{d}/documents[/...]`. Segments are validated as production
- * validates document and collection ids (no empty, `.`/`..`, or `__reserved__` ids, ≤ 1,500 bytes).
+ * validates document and collection ids (no empty, `.`/`..`, or `__reserved__` ids other than `__id<int64>__`, ≤ 1,500 bytes).
  */
 export function parseResourcePath(name: string): ResourcePath {
   const parts = name.split('/');

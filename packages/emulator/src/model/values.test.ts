@@ -150,6 +150,31 @@ describe('compareResourceNames', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('orders numeric ids (__id<int64>__) first, numerically, as production does', () => {
+    const names = [
+      'c/a',
+      'c/__id-5__',
+      'c/__id7__',
+      'c/__id30__',
+      'c/__id__x',
+      'c/b/d/__id1__',
+      'c/b/d/a',
+    ];
+    const sorted = [...names].sort(compareResourceNames);
+    expect(sorted).toEqual([
+      'c/__id-5__',
+      'c/__id7__',
+      'c/__id30__',
+      'c/__id__x',
+      'c/a',
+      'c/b/d/__id1__',
+      'c/b/d/a',
+    ]);
+    expect(
+      compareResourceNames('c/__id9223372036854775807__', 'c/__id-9223372036854775808__'),
+    ).toBe(1);
+  });
 });
 
 describe('valueIdentical', () => {

@@ -1,6 +1,7 @@
 // Value ordering and equality with Firestore's semantics. The type order, numeric comparison
 // across integers and doubles, and UTF-8 string order follow the backend (and the SDK's
 // model/values.ts), so query results and listener windows sort exactly as production does.
+import { numericIdOf } from './paths.js';
 import type { Fields, Timestamp, Value } from './types.js';
 
 /** Type order ranks: null < bool < number < timestamp < string < bytes < reference < geopoint
@@ -136,11 +137,13 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): -1 | 0 | 1 {
 }
 
 /**
- * References (and document names) compare segment by segment. Segments never contain '/', so
- * this is one pass in UTF-8 order with '/' ranked below every other character.
+ * References (and document names) compare segment by segment: numeric ids (`__id<int64>__`)
+ * first, numerically, then every other id in UTF-8 order. Segments never contain '/', so names
+ * without numeric ids compare in one pass with '/' ranked below every other character.
  */
 export function compareResourceNames(a: string, b: string): -1 | 0 | 1 {
   if (a === b) return 0;
+  if (a.includes('__id') || b.includes('__id')) return compareSegmentwise(a, b);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const ca = a.charCodeAt(i);
@@ -151,6 +154,26 @@ export function compareResourceNames(a: string, b: string): -1 | 0 | 1 {
     return ra < rb ? -1 : 1;
   }
   return sign(a.length - b.length);
+}
+
+function compareSegmentwise(a: string, b: string): -1 | 0 | 1 {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  const n = Math.min(sa.length, sb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareSegments(sa[i] as string, sb[i] as string);
+    if (c !== 0) return c;
+  }
+  return sign(sa.length - sb.length);
+}
+
+function compareSegments(a: string, b: string): -1 | 0 | 1 {
+  const na = numericIdOf(a);
+  const nb = numericIdOf(b);
+  if (na === undefined && nb === undefined) return compareUtf8Strings(a, b);
+  if (na === undefined) return 1;
+  if (nb === undefined) return -1;
+  return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
 function compareArrays(a: readonly Value[], b: readonly Value[]): -1 | 0 | 1 {

@@ -17,7 +17,7 @@ export function validateAggregations(aggregations: readonly Aggregation[]): void
   if (aggregations.length > MAX_AGGREGATIONS) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
-      `Aggregation queries support at most ${MAX_AGGREGATIONS} aggregations, got ${aggregations.length}.`,
+      `Too many aggregations (${aggregations.length}): the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
     );
   }
   const aliases = new Set<string>();

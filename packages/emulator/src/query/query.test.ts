@@ -125,6 +125,28 @@ describe('field filters', () => {
     expect(matches(query('coll', where('arr', 'in', [[1, 'two', { k: 3 }]])), d)).toBe(true);
   });
 
+  it('in and array-contains-any never match null or NaN (production, unlike the SDK cache)', () => {
+    const lists = doc('coll/l', { arr: [null, NaN, 7] });
+    expect(matches(query('coll', where('nul', 'in', [null])), d)).toBe(false);
+    expect(matches(query('coll', where('nan', 'in', [NaN, 1])), d)).toBe(false);
+    expect(matches(query('coll', where('n', 'in', [NaN, 5])), d)).toBe(true);
+    expect(matches(query('coll', where('arr', 'array-contains-any', [null])), lists)).toBe(false);
+    expect(matches(query('coll', where('arr', 'array-contains-any', [NaN])), lists)).toBe(false);
+    expect(matches(query('coll', where('arr', 'array-contains-any', [NaN, 7])), lists)).toBe(true);
+    // Equality still finds them.
+    expect(matches(query('coll', where('nul', '==', null)), d)).toBe(true);
+    expect(matches(query('coll', where('nan', '==', NaN)), d)).toBe(true);
+  });
+
+  it('range filters never match NaN, although NaN sorts below every number', () => {
+    for (const op of ['<', '<=', '>', '>='] as const) {
+      expect(matches(query('coll', where('nan', op, 0)), d)).toBe(false);
+      expect(matches(query('coll', where('n', op, NaN)), d)).toBe(false);
+    }
+    expect(matches(query('coll', where('nan', '<', Infinity)), d)).toBe(false);
+    expect(matches(query('coll', where('n', '>', -Infinity)), d)).toBe(true);
+  });
+
   it('unary filters need the field present', () => {
     const q = (path: string, op: Parameters<typeof unary>[1]) =>
       query('coll', whereFilter(unary(path, op)));
@@ -328,6 +350,38 @@ describe('projection and validation', () => {
   });
 });
 
+describe('key order and key equality', () => {
+  it('rejects fields ordered after the key, explicitly or through an inequality', () => {
+    expect(invalid(query('coll', where('k', '!=', 42), orderBy('__name__')))).toBe(
+      'order by clause cannot contain more fields after the key __name__',
+    );
+    expect(invalid(query('coll', orderBy('__name__'), orderBy('a')))).toMatch(
+      /order by clause cannot contain more fields after the key/,
+    );
+    expect(() =>
+      compileQuery(ROOT, query('coll', where('k', '!=', 42), orderBy('k'), orderBy('__name__'))),
+    ).not.toThrow();
+  });
+
+  it('rejects key equality beside inequalities that do not include the key', () => {
+    expect(
+      invalid(query('coll', where('k', '!=', 42), where('__name__', '==', ref('coll/doc1')))),
+    ).toBe(
+      'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+    );
+    const allowed = [
+      query('coll', where('k', '==', 42), where('__name__', '==', ref('coll/doc1'))),
+      query(
+        'coll',
+        where('k', '>', 1),
+        where('__name__', '>', ref('coll/a')),
+        where('__name__', '==', ref('coll/doc1')),
+      ),
+    ];
+    for (const q of allowed) expect(() => compileQuery(ROOT, q)).not.toThrow();
+  });
+});
+
 describe('aggregations', () => {
   const docs = [
     doc('c/a', { n: 1, d: 0.5 }),
@@ -367,5 +421,8 @@ describe('aggregations', () => {
         { alias: 'a', kind: 'count' },
       ]),
     ).toThrow(/Duplicate/);
+    const six = Array.from({ length: 6 }, (_, i) => ({ alias: `c${i}`, kind: 'count' as const }));
+    expect(() => validateAggregations(six)).toThrow(/maximum number of aggregations/);
+    expect(() => validateAggregations(six.slice(1))).not.toThrow();
   });
 });

@@ -154,6 +154,14 @@ function arrayElements(value: Value): readonly Value[] {
   return value.kind === 'array' ? value.values : [];
 }
 
+/**
+ * Production never matches null or NaN through `in` or `array-contains-any` lists (only
+ * `== null` and `== NaN` find them), although the SDK's local query engine does.
+ */
+function isListMatchable(value: Value): boolean {
+  return value.kind !== 'null' && !isNaNValue(value);
+}
+
 function containsValue(values: readonly Value[], value: Value): boolean {
   return values.some((v) => valueEquals(v, value));
 }
@@ -187,7 +195,7 @@ export function filterMatches(filter: Filter, doc: Document): boolean {
           // `!=` excludes documents where the field is missing or null.
           return value.kind !== 'null' && valueCompare(value, filter.value) !== 0;
         case 'IN':
-          return containsValue(arrayElements(filter.value), value);
+          return isListMatchable(value) && containsValue(arrayElements(filter.value), value);
         case 'NOT_IN': {
           const excluded = arrayElements(filter.value);
           if (excluded.some((v) => v.kind === 'null')) return false;
@@ -198,11 +206,19 @@ export function filterMatches(filter: Filter, doc: Document): boolean {
         case 'ARRAY_CONTAINS_ANY': {
           if (value.kind !== 'array') return false;
           const wanted = arrayElements(filter.value);
-          return value.values.some((v) => containsValue(wanted, v));
+          return value.values.some((v) => isListMatchable(v) && containsValue(wanted, v));
         }
-        default:
-          // Range and equality filters match only values of the same type group.
+        case 'EQUAL':
           return (
+            valueTypeOrder(value) === valueTypeOrder(filter.value) &&
+            valueEquals(value, filter.value)
+          );
+        default:
+          // Range filters match only values of the same type group, and never NaN (production
+          // excludes it from every range although it sorts below all other numbers).
+          return (
+            !isNaNValue(value) &&
+            !isNaNValue(filter.value) &&
             valueTypeOrder(value) === valueTypeOrder(filter.value) &&
             matchesComparison(filter.op, valueCompare(value, filter.value))
           );
@@ -351,6 +367,23 @@ function validateCursor(cursor: Cursor, orderBy: readonly Order[], which: string
   });
 }
 
+/**
+ * Production serves key equality beside inequalities only when the key is itself one of the
+ * inequality fields.
+ */
+function validateKeyEquality(where: Filter | undefined): void {
+  const inequalities = inequalityFields(where);
+  if (inequalities.length === 0 || inequalities.some(isDocumentNameField)) return;
+  const keyEquality = flattenFilters(where).some(
+    (f) => f.kind === 'field' && f.op === 'EQUAL' && isDocumentNameField(f.field),
+  );
+  if (keyEquality) {
+    throw invalid(
+      'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+    );
+  }
+}
+
 /** Rejects queries production rejects, with INVALID_ARGUMENT. */
 export function validateQuery(query: StructuredQuery): void {
   if (query.from.length !== 1) throw invalid('A query must have exactly one collection selector.');
@@ -378,6 +411,13 @@ export function validateQuery(query: StructuredQuery): void {
     if (order.field.length === 0) throw invalid('An order-by must name a field.');
   }
   const orderBy = queryNormalizedOrderBy(query);
+  const keyIndex = orderBy.findIndex((o) => isDocumentNameField(o.field));
+  if (keyIndex !== orderBy.length - 1) {
+    throw invalid(
+      `order by clause cannot contain more fields after the key ${DOCUMENT_NAME_FIELD}`,
+    );
+  }
+  validateKeyEquality(query.where);
   if (query.startAt !== undefined) validateCursor(query.startAt, orderBy, 'startAt');
   if (query.endAt !== undefined) validateCursor(query.endAt, orderBy, 'endAt');
 }

@@ -149,5 +149,7 @@ export type ServiceBlock = {
 export type RulesFile = {
   /** `rules_version = '2'`; '1' when the declaration is absent. */
   readonly version: '1' | '2';
+  /** Functions declared outside every service block, visible inside each of them. */
+  readonly functions: readonly FunctionDecl[];
   readonly services: readonly ServiceBlock[];
 };

@@ -121,15 +121,16 @@ class Compiler {
   }
 
   compile(file: RulesFile): void {
+    const fileLevel: BlockContext = {
+      depth: 0,
+      pattern: [],
+      variables: new Set(ROOT_VARIABLES),
+      functions: new Map(),
+    };
+    const root = { ...fileLevel, functions: this.declareFunctions(file.functions, fileLevel) };
     for (const service of file.services) {
       // Other services (firebase.storage) may share a file; only Firestore's apply here.
       if (service.name !== 'cloud.firestore') continue;
-      const root: BlockContext = {
-        depth: 0,
-        pattern: [],
-        variables: new Set(ROOT_VARIABLES),
-        functions: new Map(),
-      };
       const functions = this.declareFunctions(service.functions, root);
       const context = { ...root, functions };
       for (const match of service.matches) this.match(match, context);

@@ -66,6 +66,41 @@ describe('functions', () => {
   });
 });
 
+describe('file-level functions', () => {
+  const fileLevel = `rules_version = '2';
+function isSignedIn() { return request.auth != null; }
+function isOwner(uid) { return isSignedIn() && request.auth.uid == uid; }
+
+service firebase.storage {
+  match /b/{bucket}/o { match /{all=**} { allow read: if isSignedIn(); } }
+}
+
+service cloud.firestore {
+  function ownsNote() { return isOwner(resource.data.owner); }
+  match /databases/{database}/documents {
+    match /notes/{id} { allow get: if ownsNote(); }
+    match /profiles/{uid} { allow get: if isOwner(uid); }
+  }
+}
+
+function isAdmin() { return isSignedIn() && request.auth.token.admin == true; }
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /admin/{id} { allow get: if isAdmin(); }
+  }
+}`;
+
+  it('compile and are visible inside every service block, declared before or after it', () => {
+    const harness = new RulesHarness(fileLevel, [doc('notes/n1', { owner: 'alice' })]);
+    expect(harness.get(user('alice'), 'notes/n1')).toBe(true);
+    expect(harness.get(user('bob'), 'notes/n1')).toBe(false);
+    expect(harness.get(user('bob'), 'profiles/bob')).toBe(true);
+    expect(harness.get(user('bob'), 'profiles/alice')).toBe(false);
+    expect(harness.get(user('root', { admin: true }), 'admin/x')).toBe(true);
+    expect(harness.get(user('bob'), 'admin/x')).toBe(false);
+  });
+});
+
 describe('let bindings', () => {
   it('bind values used by later lets and the return', () => {
     const harness = new RulesHarness(

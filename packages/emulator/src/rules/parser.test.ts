@@ -200,6 +200,18 @@ describe('compile errors name line, column and an excerpt', () => {
       ]);
   });
 
+  it('checks file-level functions: unknown names, and nothing but functions and services', () => {
+    const service =
+      'service cloud.firestore { match /databases/{db}/documents { match /a/{b} { allow read: if f(); } } }';
+    expect(compileRules(`function f() { return true; }\n${service}`).ok).toBe(true);
+    expect(
+      firstIssue(`function f() { return request.auth != null && b == 1; }\n${service}`).description,
+    ).toBe("Unknown variable 'b'.");
+    expect(firstIssue(`match /a/{b} { allow read; }\n${service}`).description).toMatch(
+      /expected 'service' or 'function'/,
+    );
+  });
+
   it('lets functions see the wildcards of their enclosing match', () => {
     expect(
       compileRules(

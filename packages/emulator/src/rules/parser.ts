@@ -1,5 +1,5 @@
 // Recursive-descent parser from tokens to the syntax tree (ast.ts). Grammar, loosest first:
-//   file        := ('rules_version' '=' string ';'?)? service*
+//   file        := ('rules_version' '=' string ';'?)? (function | service)*
 //   service     := 'service' name ('.' name)* '{' (function | match)* '}'
 //   match       := 'match' matchPath '{' (function | match | allow)* '}'
 //   allow       := 'allow' method (',' method)* (':' 'if' expr)? ';'?
@@ -190,9 +190,15 @@ class Parser {
       this.advance();
       this.skipOptional(';');
     }
+    // Functions may also be declared at file level, outside every service; each service sees them.
+    const functions: FunctionDecl[] = [];
     const services: ServiceBlock[] = [];
-    while (this.current.kind !== 'eof') services.push(this.service());
-    return { version, services };
+    while (this.current.kind !== 'eof') {
+      if (this.isKeyword('function')) functions.push(this.functionDecl());
+      else if (this.isKeyword('service')) services.push(this.service());
+      else this.unexpected("'service' or 'function'");
+    }
+    return { version, functions, services };
   }
 
   private service(): ServiceBlock {

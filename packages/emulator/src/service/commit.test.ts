@@ -113,6 +113,24 @@ describe('commit', () => {
     expect(ok.writeResults[0]?.updateTime).toEqual(ok.commitTime);
   });
 
+  it('refuses an update of a document deleted earlier in the same commit with INVALID_ARGUMENT', async () => {
+    const { commit, get } = setup();
+    await commit(set('coll/a', { x: 1 }));
+    await expectError(
+      commit(remove('coll/a'), update('coll/a', { x: 2 })),
+      'INVALID_ARGUMENT',
+      /deleted earlier in the same request/,
+    );
+    await expectError(
+      commit(remove('coll/none'), update('coll/none', { x: 2 })),
+      'INVALID_ARGUMENT',
+    );
+    expect((await get('coll/a'))?.fields).toEqual(wrapFields({ x: 1 }));
+    // A set after the delete needs no existing document.
+    await commit(remove('coll/a'), set('coll/a', { x: 3 }));
+    expect((await get('coll/a'))?.fields).toEqual(wrapFields({ x: 3 }));
+  });
+
   it('applies a batch atomically: one failing write leaves everything untouched', async () => {
     const { commit, get } = setup();
     await commit(set('coll/a', { x: 1 }));

@@ -110,6 +110,11 @@ function checkPrecondition(
   }
 }
 
+function requiresExistence(precondition: Precondition | undefined): boolean {
+  if (precondition === undefined) return false;
+  return precondition.kind === 'updateTime' || precondition.exists;
+}
+
 export type PreparedCommit = {
   readonly commitTime: Timestamp;
   readonly writeResults: readonly WriteResult[];
@@ -145,6 +150,14 @@ export function applyWrites(
   for (const write of writes) {
     const before = current(write.name);
     try {
+      if (overlay.get(write.name) === null && requiresExistence(write.precondition)) {
+        // Production refuses the request itself, not the precondition, when a write needs a
+        // document an earlier write of the same commit deleted.
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `No document to update: ${write.name} was deleted earlier in the same request.`,
+        );
+      }
       checkPrecondition(write.name, write.precondition, before);
     } catch (error) {
       preconditionError ??= error as EmulatorError;

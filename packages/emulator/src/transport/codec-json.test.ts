@@ -78,6 +78,23 @@ describe('values', () => {
     expectInvalid(() => jsonCodec.fromValue({ bytesValue: '***' }, 'v'), 'TYPE_BYTES');
   });
 
+  it('reads every proto3 JSON form of NullValue and refuses others', () => {
+    for (const raw of [
+      { nullValue: null },
+      { null_value: null },
+      { nullValue: 'NULL_VALUE' },
+      { nullValue: 0 },
+    ]) {
+      expect(jsonCodec.fromValue(raw, 'v')).toEqual({ kind: 'null' });
+    }
+    expect(jsonCodec.toValue({ kind: 'null' })).toEqual({ nullValue: 'NULL_VALUE' });
+    expectInvalid(() => jsonCodec.fromValue({ nullValue: 'null' }, 'v'), 'v.nullValue');
+    expectInvalid(
+      () => jsonCodec.fromValue({ nullValue: null, stringValue: 'a' }, 'v'),
+      'Only one of',
+    );
+  });
+
   it('guards against absurd nesting without overflowing the stack', () => {
     let deep: unknown = { nullValue: 'NULL_VALUE' };
     for (let i = 0; i < 5000; i++) deep = { arrayValue: { values: [deep] } };
@@ -198,6 +215,36 @@ describe('queries and listen', () => {
     expect(query.where).toMatchObject({ kind: 'composite', op: 'OR' });
     expect(query.select).toEqual([['a']]);
     expect(jsonCodec.fromStructuredQuery({ limit: { value: 3 } }, 'q').limit).toBe(3);
+    // Enums by number, as proto3 JSON allows.
+    const numbered = jsonCodec.fromStructuredQuery(
+      {
+        where: {
+          compositeFilter: {
+            op: 2,
+            filters: [
+              { fieldFilter: { field: { fieldPath: 'a' }, op: 10, value: { arrayValue: {} } } },
+              { unaryFilter: { field: { fieldPath: 'b' }, op: 2 } },
+            ],
+          },
+        },
+        orderBy: [{ field: { fieldPath: 'a' }, direction: 2 }],
+      },
+      'q',
+    );
+    expect(numbered.where).toMatchObject({
+      kind: 'composite',
+      op: 'OR',
+      filters: [{ op: 'NOT_IN' }, { op: 'IS_NAN' }],
+    });
+    expect(numbered.orderBy).toEqual([{ field: ['a'], direction: 'DESCENDING' }]);
+    expectInvalid(
+      () =>
+        jsonCodec.fromStructuredQuery(
+          { where: { unaryFilter: { field: { fieldPath: 'a' }, op: 1 } } },
+          'q',
+        ),
+      'q.where.unaryFilter.op',
+    );
     expectInvalid(
       () =>
         jsonCodec.fromStructuredQuery(

@@ -56,6 +56,7 @@ import {
   checkDecodeDepth,
   checkTimestamp,
   COMPOSITE_OPERATORS,
+  DIRECTIONS,
   FIELD_OPERATORS,
   findNearestUnsupported,
   formatRfc3339,
@@ -63,6 +64,7 @@ import {
   parseInt32,
   parseInt64,
   parseRfc3339,
+  SERVER_VALUES,
   structuredQueryOf,
   UNARY_OPERATORS,
 } from './wire-common.js';
@@ -184,6 +186,30 @@ function readLabels(raw: unknown, where: string): JsonObject | undefined {
   return raw as JsonObject;
 }
 
+/** A proto enum as proto3 JSON allows it: its name, or its number. */
+function readProtoEnum<T extends string>(
+  raw: unknown,
+  where: string,
+  numbers: Readonly<Record<T, number>>,
+): T {
+  const names = Object.keys(numbers) as T[];
+  if (typeof raw === 'number') {
+    const named = names.find((name) => numbers[name] === raw);
+    if (named !== undefined) return named;
+  }
+  return readEnum(raw, where, names);
+}
+
+/** `{"nullValue": null}`: proto3 JSON's canonical NullValue, which readMessage would drop. */
+function hasNullValueNull(raw: unknown): boolean {
+  if (raw === null || typeof raw !== 'object') return false;
+  const message = raw as Record<string, unknown>;
+  return (
+    (Object.prototype.hasOwnProperty.call(message, 'nullValue') && message.nullValue === null) ||
+    (Object.prototype.hasOwnProperty.call(message, 'null_value') && message.null_value === null)
+  );
+}
+
 function fieldReference(raw: unknown, where: string): FieldPath {
   const ref = readMessage(raw, where, ['fieldPath']);
   const at = join(where, 'fieldPath');
@@ -204,6 +230,15 @@ export function createCodec(leaves: Leaves) {
   function fromValue(raw: unknown, where: string, depth = 0): Value {
     checkDecodeDepth(depth, 'Value', where);
     const message = readMessage(raw, where, VALUE_FIELDS);
+    if (hasNullValueNull(raw)) {
+      const other = oneOf(message, where, VALUE_FIELDS, false);
+      if (other !== undefined) {
+        throw badArgument(
+          `Invalid JSON payload received. Only one of ${VALUE_FIELDS.join(', ')} may be set at '${where || '(root)'}', got nullValue and ${other}.`,
+        );
+      }
+      return { kind: 'null' };
+    }
     const kind = oneOf(message, where, VALUE_FIELDS);
     const v = message[kind!];
     const at = join(where, kind!);
@@ -332,7 +367,7 @@ export function createCodec(leaves: Leaves) {
     const at = join(where, kind);
     switch (kind) {
       case 'setToServerValue':
-        readEnum(t.setToServerValue, at, ['REQUEST_TIME']);
+        readProtoEnum(t.setToServerValue, at, SERVER_VALUES);
         return { fieldPath, kind: 'serverTime' };
       case 'increment':
       case 'maximum':
@@ -435,7 +470,7 @@ export function createCodec(leaves: Leaves) {
         return {
           kind: 'field',
           field: fieldReference(ff.field, join(at, 'field')),
-          op: readEnum(ff.op, join(at, 'op'), FIELD_OPERATORS),
+          op: readProtoEnum(ff.op, join(at, 'op'), FIELD_OPERATORS),
           value: fromValue(ff.value, join(at, 'value')),
         };
       }
@@ -446,7 +481,7 @@ export function createCodec(leaves: Leaves) {
         return {
           kind: 'unary',
           field: fieldReference(uf.field, join(at, 'field')),
-          op: readEnum(uf.op, join(at, 'op'), UNARY_OPERATORS),
+          op: readProtoEnum(uf.op, join(at, 'op'), UNARY_OPERATORS),
         };
       }
       case 'compositeFilter': {
@@ -454,7 +489,7 @@ export function createCodec(leaves: Leaves) {
         const filters = cf.filters === undefined ? [] : readArray(cf.filters, join(at, 'filters'));
         return {
           kind: 'composite',
-          op: readEnum(cf.op, join(at, 'op'), COMPOSITE_OPERATORS),
+          op: readProtoEnum(cf.op, join(at, 'op'), COMPOSITE_OPERATORS),
           filters: filters.map((x, i) => fromFilter(x, `${at}.filters[${i}]`, depth + 1)),
         };
       }
@@ -509,11 +544,7 @@ export function createCodec(leaves: Leaves) {
       const direction =
         order.direction === undefined
           ? 'ASCENDING'
-          : readEnum(order.direction, join(at, 'direction'), [
-              'ASCENDING',
-              'DESCENDING',
-              'DIRECTION_UNSPECIFIED',
-            ] as const);
+          : readProtoEnum(order.direction, join(at, 'direction'), DIRECTIONS);
       return {
         field: fieldReference(order.field, join(at, 'field')),
         direction: direction === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING',

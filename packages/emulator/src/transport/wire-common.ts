@@ -127,25 +127,28 @@ export function checkDecodeDepth(depth: number, what: 'Value' | 'Filter', where:
   if (depth > MAX_DECODE_DEPTH) throw badArgument(`${what} at '${where}' is nested too deeply.`);
 }
 
-export const FIELD_OPERATORS: readonly FieldOperator[] = [
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'EQUAL',
-  'NOT_EQUAL',
-  'ARRAY_CONTAINS',
-  'IN',
-  'NOT_IN',
-  'ARRAY_CONTAINS_ANY',
-];
-export const UNARY_OPERATORS: readonly UnaryOperator[] = [
-  'IS_NULL',
-  'IS_NAN',
-  'IS_NOT_NULL',
-  'IS_NOT_NAN',
-];
-export const COMPOSITE_OPERATORS = ['AND', 'OR'] as const;
+// The proto enums a request may carry, name → number: proto3 JSON accepts either.
+export const FIELD_OPERATORS: Readonly<Record<FieldOperator, number>> = {
+  LESS_THAN: 1,
+  LESS_THAN_OR_EQUAL: 2,
+  GREATER_THAN: 3,
+  GREATER_THAN_OR_EQUAL: 4,
+  EQUAL: 5,
+  NOT_EQUAL: 6,
+  ARRAY_CONTAINS: 7,
+  IN: 8,
+  ARRAY_CONTAINS_ANY: 9,
+  NOT_IN: 10,
+};
+export const UNARY_OPERATORS: Readonly<Record<UnaryOperator, number>> = {
+  IS_NAN: 2,
+  IS_NULL: 3,
+  IS_NOT_NAN: 4,
+  IS_NOT_NULL: 5,
+};
+export const COMPOSITE_OPERATORS = { AND: 1, OR: 2 } as const;
+export const DIRECTIONS = { DIRECTION_UNSPECIFIED: 0, ASCENDING: 1, DESCENDING: 2 } as const;
+export const SERVER_VALUES = { REQUEST_TIME: 1 } as const;
 
 /** Vector search is not implemented; `findNearest` is refused on every wire. */
 export function findNearestUnsupported(): EmulatorError {

@@ -191,6 +191,63 @@ describe('REST document CRUD', () => {
     expect(((await gone.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
   });
 
+  it('accepts every proto3 JSON form of nulls, enums and int64 and answers canonically', async () => {
+    const created = await fetch(`${base()}/proto3?documentId=forms`, {
+      method: 'POST',
+      body: JSON.stringify({
+        fields: {
+          nothing: { nullValue: null },
+          named: { nullValue: 'NULL_VALUE' },
+          numbered: { nullValue: 0 },
+          list: { arrayValue: { values: [{ nullValue: null }, { integerValue: 7 }] } },
+          big: { integerValue: '-9223372036854775808' },
+        },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const read = (await (await fetch(`${base()}/proto3/forms`)).json()) as { fields: unknown };
+    expect(read.fields).toEqual({
+      nothing: { nullValue: 'NULL_VALUE' },
+      named: { nullValue: 'NULL_VALUE' },
+      numbered: { nullValue: 'NULL_VALUE' },
+      list: { arrayValue: { values: [{ nullValue: 'NULL_VALUE' }, { integerValue: '7' }] } },
+      big: { integerValue: '-9223372036854775808' },
+    });
+    const runQuery = async (where: unknown, orderBy: unknown = []): Promise<Response> =>
+      fetch(`${base()}:runQuery`, {
+        method: 'POST',
+        body: JSON.stringify({
+          structuredQuery: { from: [{ collectionId: 'proto3' }], where, orderBy },
+        }),
+      });
+    const numbered = await runQuery({ unaryFilter: { op: 3, field: { fieldPath: 'nothing' } } }, [
+      { field: { fieldPath: 'named' }, direction: 2 },
+    ]);
+    expect(numbered.status).toBe(200);
+    expect((await numbered.json()) as unknown[]).toHaveLength(1);
+    const byNull = await runQuery({
+      fieldFilter: { op: 'EQUAL', field: { fieldPath: 'nothing' }, value: { nullValue: null } },
+    });
+    expect(((await byNull.json()) as { document?: unknown }[])[0]?.document).toBeDefined();
+    // What the API refuses stays refused.
+    for (const bad of [
+      { nullValue: 'NULL' },
+      { nullValue: 1 },
+      { nullValue: null, booleanValue: true },
+      { integerValue: 1.5 },
+      { integerValue: '9223372036854775808' },
+    ]) {
+      const refused = await fetch(`${base()}/proto3?documentId=bad`, {
+        method: 'POST',
+        body: JSON.stringify({ fields: { v: bad } }),
+      });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await runQuery({ unaryFilter: { op: 99, field: { fieldPath: 'x' } } })).status).toBe(
+      400,
+    );
+  });
+
   it('answers beginTransaction, rollback, listCollectionIds and batchWrite', async () => {
     const post = async (method: string, body: unknown): Promise<Record<string, unknown>> =>
       (await (

@@ -568,31 +568,64 @@ export const queryArb: fc.Arbitrary<GeneratedQuery> = fc
     withStart: fc.integer({ min: 0, max: 9 }).map((n) => n < 3),
     withEnd: fc.integer({ min: 0, max: 9 }).map((n) => n < 3),
   })
-  .chain(({ scope, where, orderBy, normalize, offset, limit, withStart, withEnd }) => {
-    const base: StructuredQuery = {
-      from: [{ collectionId: scope.collectionId, allDescendants: scope.allDescendants }],
-      ...(where !== undefined ? { where } : {}),
+  .chain(
+    ({
+      scope,
+      where,
       orderBy,
+      normalize,
       offset,
-      ...(limit !== undefined ? { limit } : {}),
-    };
-    const normalized = referenceNormalizedOrderBy(base);
-    const sentOrderBy = withStart || withEnd || normalize ? normalized : orderBy;
-    return fc
-      .record({
-        startAt: withStart ? cursorArb(normalized) : fc.constant(undefined),
-        endAt: withEnd ? cursorArb(normalized) : fc.constant(undefined),
-      })
-      .map(({ startAt, endAt }) => ({
-        parent: scope.parent,
-        query: {
-          ...base,
-          orderBy: sentOrderBy,
-          ...(startAt !== undefined ? { startAt } : {}),
-          ...(endAt !== undefined ? { endAt } : {}),
-        },
-      }));
-  });
+      limit,
+      withStart,
+      withEnd,
+    }): fc.Arbitrary<GeneratedQuery | null> => {
+      const base: StructuredQuery = {
+        from: [{ collectionId: scope.collectionId, allDescendants: scope.allDescendants }],
+        ...(where !== undefined ? { where } : {}),
+        orderBy,
+        offset,
+        ...(limit !== undefined ? { limit } : {}),
+      };
+      const normalized = referenceNormalizedOrderBy(base);
+      if (!productionServes(base, normalized)) return fc.constant(null);
+      const sentOrderBy = withStart || withEnd || normalize ? normalized : orderBy;
+      return fc
+        .record({
+          startAt: withStart ? cursorArb(normalized) : fc.constant(undefined),
+          endAt: withEnd ? cursorArb(normalized) : fc.constant(undefined),
+        })
+        .map(({ startAt, endAt }) => ({
+          parent: scope.parent,
+          query: {
+            ...base,
+            orderBy: sentOrderBy,
+            ...(startAt !== undefined ? { startAt } : {}),
+            ...(endAt !== undefined ? { endAt } : {}),
+          },
+        }));
+    },
+  )
+  .filter((generated): generated is GeneratedQuery => generated !== null);
+
+/**
+ * Production rejects orderings with fields after `__name__` (an inequality field joins the
+ * order after an explicit key order) and key equality beside inequalities on other fields only.
+ */
+function productionServes(query: StructuredQuery, normalized: readonly Order[]): boolean {
+  if (normalized.findIndex((o) => o.field[0] === '__name__') !== normalized.length - 1) {
+    return false;
+  }
+  const leaves = (f: Filter | undefined): Filter[] =>
+    f === undefined ? [] : f.kind === 'composite' ? f.filters.flatMap(leaves) : [f];
+  const filters = leaves(query.where);
+  const inequalities = filters.filter(
+    (f) =>
+      !['EQUAL', 'IN', 'ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY', 'IS_NULL', 'IS_NAN'].includes(f.op),
+  );
+  const isKey = (f: Filter): boolean => f.kind !== 'composite' && f.field[0] === '__name__';
+  const keyEquality = filters.some((f) => f.op === 'EQUAL' && isKey(f));
+  return !keyEquality || inequalities.length === 0 || inequalities.some(isKey);
+}
 
 /** Short, readable rendering of values for failure messages. */
 export function describeValue(value: Value): string {

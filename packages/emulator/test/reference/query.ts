@@ -60,6 +60,10 @@ const equal = (a: Value, b: Value): boolean => referenceCompare(a, b) === 0;
 const sameType = (a: Value, b: Value): boolean => referenceTypeRank(a) === referenceTypeRank(b);
 const isNaNValue = (v: Value): boolean => v.kind === 'double' && Number.isNaN(v.value);
 
+const inRange = (value: Value, operand: Value): boolean =>
+  sameType(value, operand) && !isNaNValue(value) && !isNaNValue(operand);
+const listFinds = (value: Value): boolean => value.kind !== 'null' && !isNaNValue(value);
+
 function listOf(v: Value): readonly Value[] {
   if (v.kind !== 'array') throw new Error('IN, NOT_IN and ARRAY_CONTAINS_ANY take an array');
   return v.values;
@@ -92,27 +96,29 @@ export function referenceMatchesFilter(doc: Document, filter: Filter): boolean {
     // Range and equality filters only match values of the operand's type.
     case 'EQUAL':
       return sameType(value, operand) && equal(value, operand);
+    // Ranges never match NaN, on either side, although NaN sorts below every number.
     case 'LESS_THAN':
-      return sameType(value, operand) && referenceCompare(value, operand) < 0;
+      return inRange(value, operand) && referenceCompare(value, operand) < 0;
     case 'LESS_THAN_OR_EQUAL':
-      return sameType(value, operand) && referenceCompare(value, operand) <= 0;
+      return inRange(value, operand) && referenceCompare(value, operand) <= 0;
     case 'GREATER_THAN':
-      return sameType(value, operand) && referenceCompare(value, operand) > 0;
+      return inRange(value, operand) && referenceCompare(value, operand) > 0;
     case 'GREATER_THAN_OR_EQUAL':
-      return sameType(value, operand) && referenceCompare(value, operand) >= 0;
+      return inRange(value, operand) && referenceCompare(value, operand) >= 0;
     case 'NOT_EQUAL':
       return value.kind !== 'null' && !equal(value, operand);
     case 'ARRAY_CONTAINS':
       return value.kind === 'array' && value.values.some((element) => equal(element, operand));
     case 'ARRAY_CONTAINS_ANY': {
+      // Lists never find null or NaN (only `==` does).
       const wanted = listOf(operand);
       return (
         value.kind === 'array' &&
-        value.values.some((element) => wanted.some((w) => equal(element, w)))
+        value.values.some((element) => listFinds(element) && wanted.some((w) => equal(element, w)))
       );
     }
     case 'IN':
-      return listOf(operand).some((candidate) => equal(value, candidate));
+      return listFinds(value) && listOf(operand).some((candidate) => equal(value, candidate));
     case 'NOT_IN': {
       const excluded = listOf(operand);
       if (excluded.some((candidate) => candidate.kind === 'null')) return false;
