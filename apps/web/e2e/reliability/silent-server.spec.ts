@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, signInAs, test } from '../support/fixtures';
 import { client } from '../support/env';
 import { getDocument } from '../support/firestore';
-import { expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
+import { cards, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
 
 /** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
 const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
@@ -30,6 +30,18 @@ async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
  */
 async function pausePageClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
+/** Resolves after the page's already-queued tasks have run (two MessageChannel round trips). */
+async function afterPendingTasks(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 2; round++)
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+  });
 }
 
 test.describe('a server that does not answer', () => {
@@ -82,6 +94,14 @@ test.describe('a server that does not answer', () => {
     // session's own listener keeps its last server snapshot.
     await page.getByRole('link', { name: 'Showcase', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
+    // The gallery has rendered (still loading, or showing what the local cache holds); its
+    // listener opens in an effect React runs just after, scheduled through a MessageChannel,
+    // which the page clock does not stop. Page time may only stop once it has opened, or the
+    // listener's 10 s would start after the pause.
+    await expect(
+      page.getByRole('progressbar', { name: 'Loading showcases' }).or(cards(page).first()),
+    ).toBeVisible();
+    await afterPendingTasks(page);
     await pausePageClock(page);
     await expectConnection(page, 'Live', 2_000);
     await page.clock.fastForward(10_000);
