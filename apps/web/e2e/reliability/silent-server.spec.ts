@@ -32,18 +32,6 @@ async function pausePageClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 }
 
-/** Resolves after the page's already-queued tasks have run (two MessageChannel round trips). */
-async function afterPendingTasks(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 2; round++)
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-  });
-}
-
 test.describe('a server that does not answer', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -94,19 +82,18 @@ test.describe('a server that does not answer', () => {
     // session's own listener keeps its last server snapshot.
     await page.getByRole('link', { name: 'Showcase', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
-    // The gallery has rendered (still loading, or showing what the local cache holds); its
-    // listener opens in an effect React runs just after, scheduled through a MessageChannel,
-    // which the page clock does not stop. Page time may only stop once it has opened, or the
-    // listener's 10 s would start after the pause.
     await expect(
       page.getByRole('progressbar', { name: 'Loading showcases' }).or(cards(page).first()),
     ).toBeVisible();
-    await afterPendingTasks(page);
-    await pausePageClock(page);
     await expectConnection(page, 'Live', 2_000);
-    await page.clock.fastForward(10_000);
-    await expectConnection(page, 'Waiting for server…', 5_000);
-    await page.clock.resume();
+    // Page time keeps running here: when exactly the SDK registers the new listen depends on the
+    // page's own scheduling, which a busy machine stretches. Moving time on in 5 s steps shows
+    // the integration (a listen with no answer ends Live); the exact 10 s window is the
+    // connection machine's, covered with fake time in connection-machine.test.ts.
+    await expect(async () => {
+      await page.clock.fastForward(5_000);
+      await expectConnection(page, 'Waiting for server…', 1_000);
+    }).toPass({ timeout: 30_000 });
 
     await thaw();
     await expectConnection(page, 'Live', 30_000);
