@@ -72,14 +72,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Bundles the browser page with Vite and serves it from a static server on port 0. */
-export async function serveBrowserPage(): Promise<{ url: string; close(): Promise<void> }> {
+/** Bundles a browser page (this folder's by default) with Vite and serves it on port 0. */
+export async function serveBrowserPage(
+  pageDir = PAGE_DIR,
+  define: Record<string, string> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const { build } = await import('vite');
   const outDir = await mkdtemp(join(tmpdir(), 'emulator-page-'));
   await build({
     configFile: false,
     logLevel: 'error',
-    root: PAGE_DIR,
+    root: pageDir,
+    define,
     build: { outDir, emptyOutDir: true, minify: false, sourcemap: false, target: 'es2022' },
   });
   const server: Server = createHttpServer((req, res) => {

@@ -1,0 +1,75 @@
+/// <reference types="vite/client" />
+// Loads the vendored suite in the page and exposes `sdkSuite.run(file)` to the Node side.
+import './process-env.js';
+import { harness } from './mocha-install.js';
+import * as firebaseApp from '@firebase/app';
+import { deleteApp, getApps } from '@firebase/app';
+import { terminate } from '@firebase/firestore';
+import type { Firestore } from '@firebase/firestore';
+import type { TestResult } from '../harness/mocha-globals.js';
+
+const FILES = import.meta.glob('../upstream/integration/api/*.test.ts');
+
+export type SdkSuitePage = {
+  load(files: readonly string[]): Promise<void>;
+  run(file: string, grep?: string): Promise<TestResult[]>;
+};
+
+/**
+ * Every Firestore instance the suite creates, recorded by wrapping the registered component's
+ * factory. Deleting an app is not enough: `terminate()` unregisters an instance by database
+ * id, so a test that terminates one instance, opens a second on the same app and then
+ * terminates the first again ("can start a new instance after shut down") leaves the second
+ * running but unknown to its app, still holding two WebChannel requests.
+ */
+const created = new Set<Firestore>();
+
+/** The part of `@firebase/app`'s internal component registry used here. */
+type ComponentRegistry = Map<
+  string,
+  { instanceFactory: (container: unknown, options: unknown) => unknown }
+>;
+let recording = false;
+
+function recordFirestoreInstances(): void {
+  if (recording) return;
+  const registry = (firebaseApp as unknown as { _components: ComponentRegistry })._components;
+  const component = registry.get('firestore');
+  if (component === undefined) throw new Error('the Firestore component is not registered');
+  const factory = component.instanceFactory;
+  component.instanceFactory = (container, options) => {
+    const instance = factory(container, options);
+    created.add(instance as Firestore);
+    return instance;
+  };
+  recording = true;
+}
+
+const sdkSuite: SdkSuitePage = {
+  async load(files) {
+    for (const file of files) {
+      const importer = FILES[`../upstream/integration/api/${file}.test.ts`];
+      if (importer === undefined) throw new Error(`no such suite file: ${file}`);
+      await harness.load(file, importer);
+    }
+  },
+  async run(file, grep) {
+    recordFirestoreInstances();
+    let before = new Set(getApps());
+    return harness.run(file, {
+      ...(grep ? { grep } : {}),
+      // Close the Firestore instances and apps a test left open: each instance holds WebChannel
+      // requests, and the page may only have six connections to the emulator.
+      afterEachTest: async () => {
+        const instances = [...created];
+        created.clear();
+        await Promise.all(instances.map((db) => terminate(db).catch(() => undefined)));
+        const leftovers = getApps().filter((app) => !before.has(app));
+        await Promise.all(leftovers.map((app) => deleteApp(app).catch(() => undefined)));
+        before = new Set(getApps());
+      },
+    });
+  },
+};
+
+(globalThis as unknown as { sdkSuite: SdkSuitePage }).sdkSuite = sdkSuite;

@@ -1,0 +1,77 @@
+// The vendored firebase-js-sdk Firestore integration suite in headless Chromium: the browser
+// build over WebChannel, each suite under the memory and the IndexedDB cache. One page for the
+// whole run; one vitest test per suite file.
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, silentLogger } from '../../src/index.js';
+import type { EmulatorServer } from '../../src/index.js';
+import { serveBrowserPage } from '../conformance/support.js';
+import type { SdkSuitePage } from './browser-page/page-entry.js';
+import type { TestResult } from './harness/mocha-globals.js';
+import { describeFailures, selectedSuiteFiles, summarize } from './suite-files.js';
+
+const FILES = selectedSuiteFiles();
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type PageGlobals = { sdkSuite: SdkSuitePage };
+
+let server: EmulatorServer;
+let page: { url: string; close(): Promise<void> };
+let browser: Browser;
+let tab: Page;
+const tally: TestResult[] = [];
+
+beforeAll(async () => {
+  server = await createServer({ port: 0, log: silentLogger });
+  // Vite would inline `process.env` as `{}`; the suite must read the page's (process-env.ts).
+  page = await serveBrowserPage(fileURLToPath(new URL('./browser-page/', import.meta.url)), {
+    'process.env': 'globalThis.process.env',
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  tab = await (await browser.newContext()).newPage();
+  if (process.env['SDK_SUITE_FILES']) tab.on('console', (m) => console.log(`[page] ${m.text()}`));
+  await tab.goto(`${page.url}?port=${server.port}`);
+  await tab.waitForFunction(() => 'sdkSuite' in globalThis, undefined, { polling: 20 });
+  await tab.evaluate(
+    (files) => (globalThis as unknown as PageGlobals).sdkSuite.load(files),
+    [...FILES],
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await page?.close();
+  await server?.close();
+  const count = (state: string): number => tally.filter((r) => r.state === state).length;
+  console.log(
+    `SDK suite (Chromium): ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
+  );
+});
+
+describe('firebase-js-sdk Firestore integration suite, Chromium (WebChannel; memory and IndexedDB caches)', () => {
+  it.each(FILES)(
+    '%s.test.ts',
+    async (file) => {
+      const results = await tab.evaluate(
+        ([name, grep]) => (globalThis as unknown as PageGlobals).sdkSuite.run(name, grep),
+        [file, process.env['SDK_SUITE_GREP']] as const,
+      );
+      tally.push(...results);
+      console.log(summarize(file, results));
+      expect(describeFailures(results)).toBe('');
+    },
+    600_000,
+  );
+});
