@@ -9,6 +9,7 @@ import { allowAllAuthorizer as allowAll } from '../../src/service/allow-all-auth
 import type { EmulatorServer } from '../../src/server.js';
 import type { Harness, PlainSnapshot } from './browser-page/page-entry.js';
 import {
+  CHROMIUM_ARGS,
   DOCUMENTS,
   rest,
   restDelete,
@@ -17,17 +18,6 @@ import {
   startEmulator,
 } from './support.js';
 import type { CapturingLogger } from './support.js';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type PageGlobals = { harness: Harness };
 

@@ -10,6 +10,18 @@ import { createServer } from '../../src/server.js';
 import type { EmulatorServer } from '../../src/server.js';
 import type { Logger } from '../../src/transport/logger.js';
 
+/** Headless Chromium on a closed network: no background requests that the sandbox refuses. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const PROJECT = 'demo-conformance';
 export const DATABASE = `projects/${PROJECT}/databases/(default)`;
 export const DOCUMENTS = `${DATABASE}/documents`;

@@ -18,8 +18,11 @@ import {
 
 const PING_INTERVAL_MS = 300;
 const PING_TIMEOUT_MS = 300;
-/** Ping interval and time-out plus slack for a loaded two-core machine. */
-const CLOSE_WITHIN_MS = 3_000;
+/**
+ * Ping interval and time-out plus generous slack for a loaded two-core machine: a connection that
+ * is closed resolves at once, and one that is never closed still fails.
+ */
+const CLOSE_WITHIN_MS = 10_000;
 
 let server: EmulatorServer;
 let log: CapturingLogger;
@@ -80,12 +83,16 @@ describe('the connection limit', () => {
   it('closes connections beyond the limit, logs once, and serves again once they end', async () => {
     await eventually(() => server.transportStats().openSockets === 0, CLOSE_WITHIN_MS);
     const held = await Promise.all(Array.from({ length: 20 }, () => rawClient(server.port)));
-    expect(await eventually(() => server.transportStats().openSockets === 20, 2_000)).toBe(true);
+    expect(
+      await eventually(() => server.transportStats().openSockets === 20, CLOSE_WITHIN_MS),
+    ).toBe(true);
     const extra = await Promise.all(Array.from({ length: 3 }, () => rawClient(server.port)));
-    for (const client of extra) await client.closedWithin(2_000);
+    for (const client of extra) await client.closedWithin(CLOSE_WITHIN_MS);
     expect(log.warnings.filter((w) => w.includes('connection limit')).length).toBe(1);
     for (const client of held) client.socket.destroy();
-    expect(await eventually(() => server.transportStats().openSockets === 0, 2_000)).toBe(true);
+    expect(await eventually(() => server.transportStats().openSockets === 0, CLOSE_WITHIN_MS)).toBe(
+      true,
+    );
     const response = await fetch(`${server.url}/`);
     expect(await response.text()).toBe('Ok');
   });

@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
 import { startEmulator } from '../conformance/support.js';
 import type { CapturingLogger } from '../conformance/support.js';
-import { HTTP2_PREFACE, rawClient, sleep } from './support.js';
+import { eventually, HTTP2_PREFACE, rawClient } from './support.js';
 
 const HEADERS_TIMEOUT_MS = 600;
 const IDLE_TIMEOUT_MS = 900;
-/** Slack for a loaded two-core machine. */
-const SLACK_MS = 1_500;
+/**
+ * How much later than its deadline a cut may come on a loaded two-core machine. Generous on
+ * purpose: a connection that is cut resolves at once, and one that is never cut still fails.
+ */
+const SLACK_MS = 10_000;
 
 let server: EmulatorServer;
 let log: CapturingLogger;
@@ -59,8 +62,12 @@ describe('slow request heads are cut at the time-out', () => {
     for (const next of ['', 'GET / HT']) {
       const client = await rawClient(server.port);
       client.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      await sleep(100);
-      expect(client.received().toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
+      expect(
+        await eventually(
+          () => /^HTTP\/1\.1 200/.test(client.received().toString('latin1')),
+          SLACK_MS,
+        ),
+      ).toBe(true);
       client.socket.write(next);
       await client.closedWithin(IDLE_TIMEOUT_MS + SLACK_MS);
     }
@@ -75,8 +82,12 @@ describe('slow request heads are cut at the time-out', () => {
     );
     expect(await client.stillOpenAfter(HEADERS_TIMEOUT_MS + IDLE_TIMEOUT_MS)).toBe(true);
     client.socket.write('{}');
-    await sleep(200);
-    expect(client.received().toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
+    expect(
+      await eventually(
+        () => /^HTTP\/1\.1 200/.test(client.received().toString('latin1')),
+        SLACK_MS,
+      ),
+    ).toBe(true);
     client.socket.destroy();
   });
 

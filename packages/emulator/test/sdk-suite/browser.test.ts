@@ -7,23 +7,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, silentLogger } from '../../src/index.js';
 import type { EmulatorServer } from '../../src/index.js';
-import { serveBrowserPage } from '../conformance/support.js';
+import { CHROMIUM_ARGS, serveBrowserPage } from '../conformance/support.js';
 import type { SdkSuitePage } from './browser-page/page-entry.js';
 import type { TestResult } from './harness/mocha-globals.js';
 import { describeFailures, selectedSuiteFiles, summarize } from './suite-files.js';
 
 const FILES = selectedSuiteFiles();
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type PageGlobals = { sdkSuite: SdkSuitePage };
 
