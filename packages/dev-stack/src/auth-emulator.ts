@@ -87,7 +87,10 @@ export async function startAuthEmulator(
     logging: options.loggingPort,
   });
   const require = createRequire(import.meta.url);
-  const watchdog = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.js')).href;
+  // The compiled preload in dist/, also when this module runs from src/ (the package's tests).
+  const watchdog = pathToFileURL(
+    path.join(import.meta.dirname, '..', 'dist', 'exit-with-parent.js'),
+  ).href;
   const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config];
   const log = fs.openSync(options.logFile, 'w');
   // Its own process group, so Ctrl-C in the terminal reaches only us and we stop it as a whole.

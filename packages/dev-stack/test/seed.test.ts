@@ -6,10 +6,8 @@ import path from 'node:path';
 import type { EmulatorServer } from '@showcase/emulator';
 import { createServer } from '@showcase/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-// The built module: the Auth emulator's child preloads the compiled `exit-with-parent.js`
-// that sits beside it in dist/ (`npm test` builds the packages first).
-import type { AuthEmulator } from '../dist/auth-emulator.js';
-import { startAuthEmulator } from '../dist/auth-emulator.js';
+import type { AuthEmulator } from '../src/auth-emulator.js';
+import { startAuthEmulator } from '../src/auth-emulator.js';
 import { buildDemoData } from '../src/demo-data.js';
 import { EmulatorClient } from '../src/emulator-client.js';
 import { findFreePorts } from '../src/ports.js';
