@@ -11,7 +11,7 @@ import {
   normalizeFields,
   projectFields,
   setField,
-  validateDocumentSize,
+  validateDocumentLimits,
   validateFields,
   valueSize,
 } from './document.js';
@@ -116,8 +116,8 @@ describe('size and shape limits', () => {
 
   it('rejects documents over 1 MiB', () => {
     const name = nameOf('c/d');
-    validateDocumentSize(name, wrapFields({ s: 'x'.repeat(1_000_000) }));
-    expect(() => validateDocumentSize(name, wrapFields({ s: 'x'.repeat(1_048_576) }))).toThrow(
+    validateDocumentLimits(name, wrapFields({ s: 'x'.repeat(1_000_000) }));
+    expect(() => validateDocumentLimits(name, wrapFields({ s: 'x'.repeat(1_048_576) }))).toThrow(
       EmulatorError,
     );
   });
@@ -130,13 +130,16 @@ describe('size and shape limits', () => {
     const name = nameOf('c/d');
     const flat = (n: number) =>
       wrapFields(Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i])));
-    validateDocumentSize(name, flat(20_000));
-    expect(() => validateDocumentSize(name, flat(20_001))).toThrow(
+    validateDocumentLimits(name, flat(20_000));
+    expect(() => validateDocumentLimits(name, flat(20_001))).toThrow(
       'too many index entries for entity /c/d',
     );
-    validateDocumentSize(name, wrapFields({ list: Array.from({ length: 19_999 }, (_, i) => i) }));
+    validateDocumentLimits(name, wrapFields({ list: Array.from({ length: 19_999 }, (_, i) => i) }));
     expect(() =>
-      validateDocumentSize(name, wrapFields({ list: Array.from({ length: 20_000 }, (_, i) => i) })),
+      validateDocumentLimits(
+        name,
+        wrapFields({ list: Array.from({ length: 20_000 }, (_, i) => i) }),
+      ),
     ).toThrow(/too many index entries/);
   });
 

@@ -271,7 +271,7 @@ export function indexEntryCount(fields: Fields, stopAbove = Infinity): number {
  * Throws production's INVALID_ARGUMENT when a document exceeds 1 MiB or its index entries
  * exceed 40,000 (e.g. 20,001 fields).
  */
-export function validateDocumentSize(name: string, fields: Fields): void {
+export function validateDocumentLimits(name: string, fields: Fields): void {
   const size = documentSize(name, fields);
   if (size > LIMITS.maxDocumentBytes) {
     throw new EmulatorError(

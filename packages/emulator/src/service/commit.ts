@@ -6,7 +6,7 @@ import {
   applyTransforms,
   applyUpdateMask,
   normalizeFields,
-  validateDocumentSize,
+  validateDocumentLimits,
   validateFields,
 } from '../model/document.js';
 import { formatFieldPath, parseDocumentName, validateWriteFieldPath } from '../model/paths.js';
@@ -210,7 +210,7 @@ export function applyWrites(
     } else if (stored !== null && fieldsIdentical(stored.fields, next.fields)) {
       finalDocuments.set(name, stored);
     } else {
-      validateDocumentSize(name, next.fields);
+      validateDocumentLimits(name, next.fields);
       changes.push({ name, before: stored, after: next });
       finalDocuments.set(name, next);
     }
