@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
@@ -23,6 +24,22 @@ export function RequireSession() {
       state={{ from: locationPath(location) }}
     />
   );
+}
+
+/**
+ * Screens for everyone (the gallery, a showcase, a profile). Signing out on purpose leaves them
+ * for /welcome, as it does every screen; a session that ended by itself leaves the reader where
+ * they are, now as a visitor.
+ */
+export function Everyone() {
+  const session = useSession();
+  const wasSignedIn = useRef(session.status === 'signed-in');
+  useEffect(() => {
+    wasSignedIn.current = session.status === 'signed-in';
+  });
+  const signedOutOnPurpose =
+    wasSignedIn.current && session.status === 'signed-out' && session.signOutReason === 'user';
+  return signedOutOnPurpose ? <Navigate to={paths.welcome} replace /> : <Outlet />;
 }
 
 function useDestination(): string {

@@ -8,10 +8,11 @@ import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
+import { useSession } from '../../lib/session';
 import { SignOutGuard } from './sign-out-guard';
 
-// The Firestore side (SDK, sign-out guard, public profile) loads in its own chunk, only for
-// signed-in users; this indicator itself stays tiny.
+// The signed-in user's Firestore side (SDK, public profile) loads in its own chunk; this
+// indicator itself stays tiny, and for a visitor it only reports the screen's own listeners.
 const FirestoreSession = lazy(() =>
   import('./firestore-session').then((module) => ({ default: module.FirestoreSession })),
 );
@@ -48,10 +49,12 @@ const icons: Record<ConnectionStatus, ReactElement> = {
 
 /**
  * **Live** / **Waiting for server…** / **Offline** / **Connecting…** in the app bar (the states:
- * connection-machine.ts).
+ * connection-machine.ts). For a signed-in user it also mounts the sign-out guard and the user's
+ * Firestore session; a visitor has neither.
  */
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
+  const signedIn = useSession().status === 'signed-in';
   const label = labels[status];
   return (
     <>
@@ -70,10 +73,14 @@ export function ConnectionIndicator() {
           sx={{ fontWeight: 600, '& .MuiChip-icon': { ml: '6px' } }}
         />
       </Tooltip>
-      <SignOutGuard />
-      <Suspense fallback={null}>
-        <FirestoreSession />
-      </Suspense>
+      {signedIn ? (
+        <>
+          <SignOutGuard />
+          <Suspense fallback={null}>
+            <FirestoreSession />
+          </Suspense>
+        </>
+      ) : null}
     </>
   );
 }
