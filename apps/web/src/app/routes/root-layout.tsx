@@ -5,6 +5,7 @@ import { FullPageProgress, SectionProgress } from '../../components/feedback/ful
 import { ErrorPage } from '../../components/feedback/error-page';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
+import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { paths, visitorOnlyPaths } from '../../config/paths';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
@@ -23,13 +24,6 @@ const ConnectionIndicator = lazy(() =>
 const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu').then((module) => ({
     default: module.UserMenu,
-  })),
-);
-
-// A visitor's way in, off the first screen's critical path like the menu it stands in for.
-const SignInButton = lazy(() =>
-  import('../../features/auth/components/sign-in-button').then((module) => ({
-    default: module.SignInButton,
   })),
 );
 
@@ -88,9 +82,7 @@ export function RootLayout() {
             <UserMenu user={user} />
           </Suspense>
         ) : onWayIn ? null : (
-          <Suspense fallback={<Box sx={{ width: 84, height: 36 }} />}>
-            <SignInButton />
-          </Suspense>
+          <SignInButton />
         )
       }
     >

@@ -1,6 +1,7 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
@@ -68,9 +69,19 @@ export function ConnectionIndicator() {
           variant="outlined"
           color={colors[status]}
           icon={icons[status]}
-          label={label}
+          // Phones show the icon alone (the name and the tooltip keep the words), so the app bar
+          // fits 360 px beside the user menu or a visitor's Sign in.
+          label={
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {label}
+            </Box>
+          }
           tabIndex={0}
-          sx={{ fontWeight: 600, '& .MuiChip-icon': { ml: '6px' } }}
+          sx={{
+            fontWeight: 600,
+            '& .MuiChip-icon': { ml: '6px', mr: { xs: '-6px', sm: '-4px' } },
+            '& .MuiChip-label': { pl: { xs: 0, sm: 1 }, pr: { xs: '6px', sm: 1 } },
+          }}
         />
       </Tooltip>
       {signedIn ? (
