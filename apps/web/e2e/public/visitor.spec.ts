@@ -4,9 +4,10 @@
 import type { Page } from '@playwright/test';
 import { fitsTheWidth, seriousViolations } from '../support/axe';
 import { recordConsoleErrors } from '../support/console';
-import { expect, signInAs, test } from '../support/fixtures';
+import { expect, signInAs, signInAt, test } from '../support/fixtures';
 import { setDocuments } from '../support/firestore';
 import { card, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
+import { TOKEN_REFRESH_REQUEST, fulfillWithProviderError } from '../support/routes';
 
 const VARIANTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -146,6 +147,31 @@ test('signing out on a public screen starts fresh from /welcome; the screen stay
   await page.goto(`/s/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(appBarSignIn(page)).toBeVisible();
+});
+
+test('a session that ends on a public screen says so, and sign-in comes back there', async ({
+  page,
+  member,
+}) => {
+  const tag = uniqueTag('ended');
+  const title = `Still here ${tag}`;
+  const [id] = await seedShowcases([{ title, tags: [tag] }]);
+  await page.clock.install();
+  await signInAt(page, member, `/s/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // The ID token's refresh (due an hour on) is answered as expired.
+  await page.route(TOKEN_REFRESH_REQUEST, (route) =>
+    fulfillWithProviderError(route, 'TOKEN_EXPIRED'),
+  );
+  await page.clock.fastForward('01:00:00');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByText('Your session ended, please sign in again.')).toBeVisible();
+  await page.unroute(TOKEN_REFRESH_REQUEST);
+
+  await signInAs(page, member);
+  await expect(page).toHaveURL((url) => url.pathname === `/s/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
 // A visitor's session keeps nothing on disk; only a signed-in user's cache is persistent.

@@ -27,19 +27,23 @@ export function RequireSession() {
 }
 
 /**
- * Screens for everyone (the gallery, a showcase, a profile). Signing out on purpose leaves them
- * for /welcome, as it does every screen; a session that ended by itself leaves the reader where
- * they are, now as a visitor.
+ * Screens for everyone (the gallery, a showcase, a profile). A user who signs out here leaves as
+ * from any screen: on purpose to /welcome; when the session ended by itself, to /signin with
+ * its "session ended" note, and back here after signing in again.
  */
 export function Everyone() {
   const session = useSession();
+  const location = useLocation();
   const wasSignedIn = useRef(session.status === 'signed-in');
   useEffect(() => {
     wasSignedIn.current = session.status === 'signed-in';
   });
-  const signedOutOnPurpose =
-    wasSignedIn.current && session.status === 'signed-out' && session.signOutReason === 'user';
-  return signedOutOnPurpose ? <Navigate to={paths.welcome} replace /> : <Outlet />;
+  if (!wasSignedIn.current || session.status !== 'signed-out') return <Outlet />;
+  return session.signOutReason === 'session-ended' ? (
+    <Navigate to={paths.signIn} replace state={{ from: locationPath(location) }} />
+  ) : (
+    <Navigate to={paths.welcome} replace />
+  );
 }
 
 function useDestination(): string {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { showcaseGridLayout } from './grid-layout';
 
 // Plain boxes rather than MUI's Skeleton: this renders on the welcome screen, whose first
 // download has a size budget.
@@ -11,15 +12,7 @@ const block = { bgcolor: 'action.hover', borderRadius: 1 } as const;
  */
 export function ShowcaseGridSkeleton({ count, label }: { count: number; label: string }) {
   return (
-    <Box
-      role="status"
-      aria-label={label}
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
-      }}
-    >
+    <Box role="status" aria-label={label} sx={showcaseGridLayout}>
       {Array.from({ length: count }, (_, index) => (
         <Box key={index} aria-hidden sx={{ display: 'grid', gap: 1 }}>
           <Box sx={{ ...block, aspectRatio: '16 / 10' }} />
