@@ -20,7 +20,9 @@ import { getSessionState, subscribeSession } from '../session/session-store';
  * A signed-in user's instance keeps the persistent cache (offline reading, queued writes). A
  * visitor's instance (signed out, reading public showcases) keeps nothing on disk: it uses the
  * memory cache, so a shared browser holds no one's data after a sign-out, and it is retired as
- * soon as someone signs in, so their session gets the persistent cache.
+ * soon as someone signs in, so their session gets the persistent cache. Each visitor tab then
+ * has its own instance; it only listens (one long-polling request, no write stream), so a
+ * browser's six connections per host carry several such tabs.
  */
 export type LocalCacheKind = 'persistent' | 'memory';
 
