@@ -11,10 +11,16 @@ import {
 import { createServer, silentLogger, type EmulatorServer } from '@showcase/emulator';
 import {
   Timestamp,
+  collection,
   doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
   serverTimestamp,
   setDoc,
   setLogLevel,
+  where,
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,4 +125,79 @@ describe('firestore.rules against the schema examples', () => {
       await assertFails(create(example.data));
     },
   );
+});
+
+describe('firestore.rules: what a visitor (signed out) may read', () => {
+  const published = valid.find((example) => example.name === 'published')!.data;
+  const draft = valid.find((example) => example.name === 'draft')!.data;
+  let visitor: Firestore;
+
+  beforeAll(async () => {
+    visitor = env.unauthenticatedContext().firestore() as unknown as Firestore;
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      await setDoc(doc(db, 'showcases/public-pub'), toSdk(published));
+      await setDoc(doc(db, 'showcases/public-draft'), toSdk(draft));
+      await setDoc(doc(db, 'showcases/public-pub/likes/fan'), { createdAt: Timestamp.now() });
+      await setDoc(doc(db, 'showcases/public-draft/likes/fan'), { createdAt: Timestamp.now() });
+      await setDoc(doc(db, `users/${EXAMPLE_OWNER_UID}`), {
+        displayName: 'Owner',
+        photoURL: null,
+        createdAt: Timestamp.now(),
+      });
+    });
+  });
+
+  it('gets a published showcase, not a draft', async () => {
+    await assertSucceeds(getDoc(doc(visitor, 'showcases/public-pub')));
+    await assertFails(getDoc(doc(visitor, 'showcases/public-draft')));
+  });
+
+  it('lists showcases filtered to published, not unfiltered or drafts', async () => {
+    const showcases = collection(visitor, 'showcases');
+    await assertSucceeds(getDocs(query(showcases, where('status', '==', 'published'))));
+    await assertSucceeds(
+      getDocs(query(showcases, where('status', '==', 'published'), orderBy('createdAt', 'desc'))),
+    );
+    await assertFails(getDocs(showcases));
+    await assertFails(getDocs(query(showcases, where('status', '==', 'draft'))));
+  });
+
+  it("lists a member's published showcases (their profile), not all of theirs", async () => {
+    const showcases = collection(visitor, 'showcases');
+    const byOwner = where('ownerUid', '==', EXAMPLE_OWNER_UID);
+    await assertSucceeds(getDocs(query(showcases, byOwner, where('status', '==', 'published'))));
+    await assertFails(getDocs(query(showcases, byOwner)));
+  });
+
+  it("reads a published showcase's likes, not a draft's", async () => {
+    await assertSucceeds(getDoc(doc(visitor, 'showcases/public-pub/likes/fan')));
+    await assertSucceeds(getDocs(collection(visitor, 'showcases/public-pub/likes')));
+    await assertFails(getDoc(doc(visitor, 'showcases/public-draft/likes/fan')));
+    await assertFails(getDocs(collection(visitor, 'showcases/public-draft/likes')));
+  });
+
+  it('reads public profiles, nothing outside the known collections', async () => {
+    await assertSucceeds(getDoc(doc(visitor, `users/${EXAMPLE_OWNER_UID}`)));
+    await assertFails(getDoc(doc(visitor, `secrets/${EXAMPLE_OWNER_UID}`)));
+  });
+
+  it('writes nothing: no showcase, no like, no profile', async () => {
+    await assertSucceeds(create(published));
+    await assertFails(
+      setDoc(doc(visitor, 'showcases/visitor-write'), {
+        ...toSdk(published),
+        ownerUid: 'visitor',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        likeCount: 0,
+      }),
+    );
+    await assertFails(
+      setDoc(doc(visitor, 'showcases/public-pub/likes/visitor'), { createdAt: serverTimestamp() }),
+    );
+    await assertFails(
+      setDoc(doc(visitor, 'users/visitor'), { displayName: 'V', createdAt: serverTimestamp() }),
+    );
+  });
 });

@@ -74,7 +74,7 @@ test.describe('browsing the gallery', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Showcases' })).toBeVisible();
   });
 
-  test('a guest browses live but cannot like or publish', async ({ page }) => {
+  test('a guest browses live; Like and publishing ask for an account', async ({ page }) => {
     const tag = uniqueTag('guest');
     const [id] = await seedShowcases([{ title: `For guests ${tag}`, tags: [tag], likeCount: 2 }]);
 
@@ -88,8 +88,11 @@ test.describe('browsing the gallery', () => {
 
     await card(page, `For guests ${tag}`).getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/s/${id}$`));
-    await expect(page.getByRole('button', { name: 'Like' })).toBeDisabled();
-    await expect(page.getByText("Guests can't like showcases.")).toBeVisible();
+    // Like asks a guest to create an account (e2e/public/like.spec.ts follows it through).
+    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(
+      page.getByText('Create an account to like showcases: you keep this guest session.'),
+    ).toBeVisible();
     await expect(page.getByTestId('like-count')).toHaveText('2 likes');
 
     // Live for guests too: a change on the server shows up without a reload.

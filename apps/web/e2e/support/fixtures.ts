@@ -26,9 +26,10 @@ export async function signInAs(
 }
 
 /**
- * Opens a members-only `path` as a visitor and signs in from there: the app sends the visitor to
- * /welcome, then on to /signin, and back to `path` after sign-in. One page load fewer than
- * signing in and then navigating, and it exercises the return-to-route guard on the way.
+ * Opens `path` as a visitor and signs in from there, expecting to come back to `path`. A
+ * members-only path sends the visitor to /welcome, whose **Sign in** leads on; on a screen open
+ * to everyone the app bar's **Sign in** does. One page load fewer than signing in and then
+ * navigating, and it exercises the return-to-route mechanism on the way.
  */
 export async function signInAt(
   page: Page,
@@ -36,15 +37,15 @@ export async function signInAt(
   path: string,
 ): Promise<void> {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/welcome/);
   await page
+    .getByRole('main')
     .getByRole('button', { name: 'Sign in', exact: true })
-    .or(page.getByRole('link', { name: 'Sign in', exact: true }))
+    .or(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }))
     .first()
     .click();
   await expect(page).toHaveURL(/\/signin/);
   await signInAs(page, account);
-  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 }
 
 /** A fresh account signed in on `page` (lands on the app's home unless `path` says otherwise). */

@@ -3,15 +3,16 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
-import { showcaseRoutes } from '../features/showcases/routes';
-import { RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
+import { memberShowcaseRoutes, publicShowcaseRoutes } from '../features/showcases/routes';
+import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
+import { liveDataHandle } from './routes/live-data';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
 /**
  * Each screen is its own chunk, fetched when it first renders (behind its guard, so a visitor
- * never downloads a signed-in screen). `preloadRoute` starts the current screen's download at
+ * never downloads a members-only screen). `preloadRoute` starts the current screen's download at
  * start-up, in parallel with Auth restoring the session.
  */
 const screens = {
@@ -44,7 +45,7 @@ const routes: RouteObject[] = [
         Component: VisitorOnly,
         ErrorBoundary: RouteError,
         children: [
-          { path: paths.welcome, element: screen(paths.welcome) },
+          { path: paths.welcome, element: screen(paths.welcome), handle: liveDataHandle },
           { path: paths.signIn, element: screen(paths.signIn) },
           { path: paths.resetPassword, element: screen(paths.resetPassword) },
         ],
@@ -55,9 +56,16 @@ const routes: RouteObject[] = [
         children: [{ path: paths.signUp, element: screen(paths.signUp) }],
       },
       {
+        // The gallery, a showcase and a profile: shared links open without an account.
+        Component: Everyone,
+        ErrorBoundary: RouteError,
+        handle: liveDataHandle,
+        children: publicShowcaseRoutes,
+      },
+      {
         Component: RequireSession,
         ErrorBoundary: RouteError,
-        children: [...showcaseRoutes, { path: paths.me, element: screen(paths.me) }],
+        children: [...memberShowcaseRoutes, { path: paths.me, element: screen(paths.me) }],
       },
       { path: '*', Component: NotFoundRoute },
     ],

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { DescribedError } from '../lib/errors';
 import { describeError, isCancellation } from '../lib/errors';
+import { usePlainRequest } from './use-plain-request';
 
 export type RequestState = {
   pending: boolean;
@@ -10,47 +11,14 @@ export type RequestState = {
   cause: unknown;
 };
 
-const idle: RequestState = { pending: false, error: null, cause: null };
-
 /**
- * One user request at a time: `run` ignores a second submit while the first is pending, keeps
- * the request so `retry` repeats it with the same input, and turns failures into designed errors.
+ * One user request at a time (`usePlainRequest`), with failures turned into designed errors:
+ * `run` ignores a second submit while the first is pending, `retry` repeats the last request
+ * with the same input, and a cancellation leaves no error behind.
  */
 export function useRequest() {
-  const [state, setState] = useState<RequestState>(idle);
-  const inFlight = useRef(false);
-  const lastRequest = useRef<(() => Promise<unknown>) | null>(null);
-
-  const run = useCallback(async (request: () => Promise<unknown>): Promise<boolean> => {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    lastRequest.current = request;
-    setState({ pending: true, error: null, cause: null });
-    try {
-      await request();
-      setState(idle);
-      return true;
-    } catch (error) {
-      setState(
-        isCancellation(error)
-          ? idle
-          : { pending: false, error: describeError(error), cause: error },
-      );
-      return false;
-    } finally {
-      inFlight.current = false;
-    }
-  }, []);
-
-  const retry = useCallback(async (): Promise<boolean> => {
-    const request = lastRequest.current;
-    return request ? run(request) : false;
-  }, [run]);
-
-  const clearError = useCallback(
-    () => setState((current) => ({ ...current, error: null, cause: null })),
-    [],
-  );
-
-  return { ...state, run, retry, clearError };
+  const { pending, failure, run, retry, clearFailure } = usePlainRequest();
+  const cause = failure === null || isCancellation(failure) ? null : failure;
+  const error = useMemo(() => (cause === null ? null : describeError(cause)), [cause]);
+  return { pending, error, cause, run, retry, clearError: clearFailure };
 }

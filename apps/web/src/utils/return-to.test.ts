@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeReturnPath, locationPath, readAuthState } from './return-to';
+import { isSafeReturnPath, locationPath, readAuthState, signInFirst } from './return-to';
 
 describe('return paths', () => {
   it('accepts in-app paths only', () => {
@@ -30,5 +30,11 @@ describe('return paths', () => {
 
   it('joins a location back into a path', () => {
     expect(locationPath({ pathname: '/s/1', search: '?a=b', hash: '#c' })).toBe('/s/1?a=b#c');
+  });
+
+  it('sends a visitor to sign in with the path to come back to', () => {
+    const link = signInFirst('/s/abc?x=1');
+    expect(link).toEqual({ to: '/signin', state: { from: '/s/abc?x=1' } });
+    expect(readAuthState(link.state).from).toBe('/s/abc?x=1');
   });
 });

@@ -1,3 +1,5 @@
+import { paths } from '../config/paths';
+
 /**
  * Where a visitor was going when a guard sent them to sign in. It travels in the router's
  * location state (`{ from }`) across the sign-in screens and is only ever an in-app path.
@@ -28,6 +30,14 @@ export function readAuthState(state: unknown): AuthLocationState {
     ...(isSafeReturnPath(from) ? { from } : {}),
     ...(typeof email === 'string' && email.length <= 254 ? { email } : {}),
   };
+}
+
+/**
+ * A link to the sign-in screen that comes back to `from` afterwards (the same `{ from }` the
+ * guards pass), for actions a visitor may see but only a member may do.
+ */
+export function signInFirst(from: string): { to: string; state: AuthLocationState } {
+  return { to: paths.signIn, state: { from } };
 }
 
 /** The path a guard remembers: everything after the origin. */

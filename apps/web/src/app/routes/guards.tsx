@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
@@ -22,6 +23,26 @@ export function RequireSession() {
       replace
       state={{ from: locationPath(location) }}
     />
+  );
+}
+
+/**
+ * Screens for everyone (the gallery, a showcase, a profile). A user who signs out here leaves as
+ * from any screen: on purpose to /welcome; when the session ended by itself, to /signin with
+ * its "session ended" note, and back here after signing in again.
+ */
+export function Everyone() {
+  const session = useSession();
+  const location = useLocation();
+  const wasSignedIn = useRef(session.status === 'signed-in');
+  useEffect(() => {
+    wasSignedIn.current = session.status === 'signed-in';
+  });
+  if (!wasSignedIn.current || session.status !== 'signed-out') return <Outlet />;
+  return session.signOutReason === 'session-ended' ? (
+    <Navigate to={paths.signIn} replace state={{ from: locationPath(location) }} />
+  ) : (
+    <Navigate to={paths.welcome} replace />
   );
 }
 

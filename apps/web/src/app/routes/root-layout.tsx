@@ -1,16 +1,19 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { FullPageProgress, SectionProgress } from '../../components/feedback/full-page-progress';
 import { ErrorPage } from '../../components/feedback/error-page';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
+import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { paths, visitorOnlyPaths } from '../../config/paths';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
+import { useShowsLiveData } from './live-data';
 
-// Lazy, and rendered only for signed-in users: the indicator pulls in Firestore, which the
-// visitor screens (/welcome, /signin, …) must never download.
+// Lazy, and rendered for signed-in users and on the screens that show data: the signed-in
+// user's part pulls in Firestore, which the sign-in screens must never download.
 const ConnectionIndicator = lazy(() =>
   import('../../features/connection/connection-indicator').then((module) => ({
     default: module.ConnectionIndicator,
@@ -23,6 +26,9 @@ const UserMenu = lazy(() =>
     default: module.UserMenu,
   })),
 );
+
+/** The screens that are themselves the way in (their own buttons say Sign in). */
+const wayInPaths: readonly string[] = [...visitorOnlyPaths, paths.signUp];
 
 /** A redirect sign-in that came back with an error is reported once, in the snackbar area. */
 function useRedirectOutcome(session: SessionState): void {
@@ -50,6 +56,8 @@ function useRedirectOutcome(session: SessionState): void {
  */
 export function RootLayout() {
   const session = useSession();
+  const showsLiveData = useShowsLiveData();
+  const onWayIn = wayInPaths.includes(useLocation().pathname);
   useRedirectOutcome(session);
 
   if (session.status === 'unknown') return <FullPageProgress />;
@@ -62,7 +70,7 @@ export function RootLayout() {
   return (
     <AppShell
       connection={
-        user ? (
+        user || showsLiveData ? (
           <Suspense fallback={null}>
             <ConnectionIndicator />
           </Suspense>
@@ -73,7 +81,9 @@ export function RootLayout() {
           <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
             <UserMenu user={user} />
           </Suspense>
-        ) : null
+        ) : onWayIn ? null : (
+          <SignInButton />
+        )
       }
     >
       <Suspense fallback={<SectionProgress />}>

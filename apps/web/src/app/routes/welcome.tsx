@@ -1,9 +1,24 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { paths } from '../../config/paths';
 import { WelcomeActions } from '../../features/auth/components/welcome-actions';
+import { ShowcaseGridSkeleton } from '../../features/showcases/components/showcase-grid-skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+
+// The live preview brings the Firestore SDK: its own chunk, loaded after the pitch has painted.
+const WelcomePreview = lazy(() =>
+  import('../../features/showcases/components/welcome-preview').then((module) => ({
+    default: module.WelcomePreview,
+  })),
+);
+
+/** One row of cards on a wide screen. */
+const PREVIEW_SIZE = 4;
 
 // Plain text points with an accent rule: no icon code on the first screen a visitor downloads.
 function Point({ title, text }: { title: string; text: string }) {
@@ -22,7 +37,11 @@ function Point({ title, text }: { title: string; text: string }) {
 
 export function WelcomeRoute() {
   useDocumentTitle('Welcome');
-  // Phones: pitch, then the ways in, then the details, so the buttons sit above the fold.
+  const skeleton = (
+    <ShowcaseGridSkeleton count={PREVIEW_SIZE} label="Loading the newest showcases" />
+  );
+  // Phones: pitch, then the ways in, then the details, so the buttons sit above the fold; the
+  // newest showcases below everything.
   return (
     <Box
       sx={{
@@ -31,8 +50,8 @@ export function WelcomeRoute() {
         rowGap: { xs: 4, md: 3 },
         gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' },
         gridTemplateAreas: {
-          xs: '"intro" "actions" "points"',
-          md: '"intro actions" "points actions"',
+          xs: '"intro" "actions" "points" "preview"',
+          md: '"intro actions" "points actions" "preview preview"',
         },
         alignItems: 'center',
         py: { xs: 1, md: 6 },
@@ -56,15 +75,35 @@ export function WelcomeRoute() {
         />
         <Point
           title="Appreciate others"
-          text="Like the work you enjoy; browse as a guest before you join."
+          text="Like the work you enjoy; browse everything before you join."
         />
       </Stack>
       <Stack spacing={2} sx={{ gridArea: 'actions', alignItems: { xs: 'stretch', md: 'center' } }}>
         <WelcomeActions />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
-          Guests can browse everything. Create an account later to publish and keep your guest
+          Everyone can browse. Guests can create an account later to publish and keep their guest
           session.
         </Typography>
+      </Stack>
+      <Stack
+        component="section"
+        aria-labelledby="welcome-newest"
+        sx={{ gridArea: 'preview', gap: 2, mt: { md: 3 } }}
+      >
+        <Stack
+          direction="row"
+          sx={{ gap: 2, alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Typography id="welcome-newest" component="h2" variant="h5">
+            Newest showcases
+          </Typography>
+          <Button component={RouterLink} to={paths.home}>
+            Browse the gallery
+          </Button>
+        </Stack>
+        <Suspense fallback={skeleton}>
+          <WelcomePreview size={PREVIEW_SIZE} placeholder={skeleton} />
+        </Suspense>
       </Stack>
     </Box>
   );

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 
 const loadErrorAlert = () => import('./error-alert');
 const LazyErrorAlert = lazy(() =>
-  loadErrorAlert().then((module) => ({ default: module.ErrorAlert })),
+  loadErrorAlert().then((module) => ({ default: module.ErrorAlertFor })),
 );
 
 /** Starts downloading the alert's code (after first paint), so it is there even if the network drops. */
@@ -11,7 +11,10 @@ export function preloadErrorAlert(): void {
   loadErrorAlert().catch(() => undefined);
 }
 
-/** `ErrorAlert` for screens whose first paint must stay small (the welcome screen). */
+/**
+ * `ErrorAlert` for screens whose first paint must stay small (the welcome screen): it takes the
+ * raw failure, and the alert and the error catalogue that describes it load only when needed.
+ */
 export function DeferredErrorAlert(props: ComponentProps<typeof LazyErrorAlert>) {
   return (
     <Suspense fallback={null}>

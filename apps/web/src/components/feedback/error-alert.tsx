@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import type { DescribedError } from '../../lib/errors';
+import { describeError } from '../../lib/errors';
 
 type ErrorAlertProps = {
   error: DescribedError;
@@ -69,4 +70,12 @@ export function ErrorAlert({
       {recoveryAction ? <Box sx={{ mt: 1.25 }}>{recoveryAction}</Box> : null}
     </Alert>
   );
+}
+
+/** `ErrorAlert` for a raw failure, described here (see `DeferredErrorAlert`). */
+export function ErrorAlertFor({
+  cause,
+  ...props
+}: Omit<ErrorAlertProps, 'error'> & { cause: unknown }) {
+  return <ErrorAlert error={describeError(cause)} {...props} />;
 }

@@ -7,9 +7,9 @@ import { paths } from '../../config/paths';
 import { BrandMark } from '../brand-mark';
 
 type AppShellProps = {
-  /** The connection status indicator (signed-in users only). */
+  /** The connection status indicator (signed-in users, and visitors on screens with data). */
   connection?: ReactNode;
-  /** The user menu. */
+  /** The user menu, or a visitor's **Sign in**. */
   userMenu?: ReactNode;
   children: ReactNode;
 };

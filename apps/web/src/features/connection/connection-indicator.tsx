@@ -1,6 +1,7 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
@@ -8,10 +9,11 @@ import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
+import { useSession } from '../../lib/session';
 import { SignOutGuard } from './sign-out-guard';
 
-// The Firestore side (SDK, sign-out guard, public profile) loads in its own chunk, only for
-// signed-in users; this indicator itself stays tiny.
+// The signed-in user's Firestore side (SDK, public profile) loads in its own chunk; this
+// indicator itself stays tiny, and for a visitor it only reports the screen's own listeners.
 const FirestoreSession = lazy(() =>
   import('./firestore-session').then((module) => ({ default: module.FirestoreSession })),
 );
@@ -48,10 +50,12 @@ const icons: Record<ConnectionStatus, ReactElement> = {
 
 /**
  * **Live** / **Waiting for server…** / **Offline** / **Connecting…** in the app bar (the states:
- * connection-machine.ts).
+ * connection-machine.ts). For a signed-in user it also mounts the sign-out guard and the user's
+ * Firestore session; a visitor has neither.
  */
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
+  const signedIn = useSession().status === 'signed-in';
   const label = labels[status];
   return (
     <>
@@ -65,15 +69,29 @@ export function ConnectionIndicator() {
           variant="outlined"
           color={colors[status]}
           icon={icons[status]}
-          label={label}
+          // Phones show the icon alone (the name and the tooltip keep the words), so the app bar
+          // fits 360 px beside the user menu or a visitor's Sign in.
+          label={
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {label}
+            </Box>
+          }
           tabIndex={0}
-          sx={{ fontWeight: 600, '& .MuiChip-icon': { ml: '6px' } }}
+          sx={{
+            fontWeight: 600,
+            '& .MuiChip-icon': { ml: '6px', mr: { xs: '-6px', sm: '-4px' } },
+            '& .MuiChip-label': { pl: { xs: 0, sm: 1 }, pr: { xs: '6px', sm: 1 } },
+          }}
         />
       </Tooltip>
-      <SignOutGuard />
-      <Suspense fallback={null}>
-        <FirestoreSession />
-      </Suspense>
+      {signedIn ? (
+        <>
+          <SignOutGuard />
+          <Suspense fallback={null}>
+            <FirestoreSession />
+          </Suspense>
+        </>
+      ) : null}
     </>
   );
 }

@@ -4,8 +4,8 @@ import type { RouteObject } from 'react-router';
 import { SectionProgress } from '../../components/feedback/full-page-progress';
 import { paths } from '../../config/paths';
 
-// Each screen is its own chunk; they share one chunk with the Firestore SDK, which the visitor
-// screens (/welcome, /signin) never load.
+// Each screen is its own chunk; they share one chunk with the Firestore SDK, which the sign-in
+// screens never load.
 function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
   return (
@@ -16,20 +16,13 @@ function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => 
   );
 }
 
-/** Showcase routes, spread by the app router inside the signed-in layout. */
-export const showcaseRoutes: RouteObject[] = [
+/** Showcase routes open to everyone, signed in or not: the gallery, a showcase, a profile. */
+export const publicShowcaseRoutes: RouteObject[] = [
   {
     path: paths.home,
     element: page(
       () => import('./components/gallery-page'),
       (module) => module.GalleryPage,
-    ),
-  },
-  {
-    path: paths.newShowcase,
-    element: page(
-      () => import('./components/new-showcase-page'),
-      (module) => module.NewShowcasePage,
     ),
   },
   {
@@ -40,17 +33,28 @@ export const showcaseRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.editShowcase,
-    element: page(
-      () => import('./components/edit-showcase-page'),
-      (module) => module.EditShowcasePage,
-    ),
-  },
-  {
     path: paths.userProfile,
     element: page(
       () => import('./components/user-page'),
       (module) => module.UserPage,
+    ),
+  },
+];
+
+/** Showcase routes for signed-in users, spread by the app router inside its session guard. */
+export const memberShowcaseRoutes: RouteObject[] = [
+  {
+    path: paths.newShowcase,
+    element: page(
+      () => import('./components/new-showcase-page'),
+      (module) => module.NewShowcasePage,
+    ),
+  },
+  {
+    path: paths.editShowcase,
+    element: page(
+      () => import('./components/edit-showcase-page'),
+      (module) => module.EditShowcasePage,
     ),
   },
 ];

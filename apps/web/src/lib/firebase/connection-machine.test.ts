@@ -121,6 +121,26 @@ describe('connection machine', () => {
     expect(statuses(states)).toEqual(['unknown', 'online', 'online', 'offline', 'online']);
   });
 
+  it("counts a server's verdict on a listener (a denied read) as an answer", () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'draft' }],
+      [80, { type: 'error', code: 'permission-denied' }],
+      [80, { type: 'listener-closed', id: 'draft' }],
+      [CONNECTION_WINDOW_MS + 1, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'online', 'online', 'online']);
+  });
+
+  it('does not count errors the SDK makes up on its own as an answer', () => {
+    const states = run(connectionInit(0, true), [
+      [0, { type: 'listener-opened', id: 'a' }],
+      [80, { type: 'error', code: 'cancelled' }],
+      [80, { type: 'listener-closed', id: 'a' }],
+      [CONNECTION_WINDOW_MS + 1, { type: 'tick' }],
+    ]);
+    expect(statuses(states)).toEqual(['unknown', 'unknown', 'unknown', 'offline']);
+  });
+
   it('never lets time run backwards', () => {
     const [, late] = run(connectionInit(0, true), [
       [20_000, { type: 'tick' }],

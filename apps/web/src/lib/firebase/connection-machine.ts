@@ -5,7 +5,8 @@
  * No timers and no SDK here; the runner feeds it events and `tick`s at `connectionNextDeadline`.
  *
  * - unknown from start until the first snapshot from the server or until the window passes;
- * - online while snapshots come from the server;
+ * - online while snapshots come from the server, or when the server's last word was a verdict on
+ *   a listener (a denied read: a visitor opening a draft's link) and nothing says otherwise;
  * - waiting when it would be online, but a write or a new listener has had no answer for the
  *   window: a server that holds connections open without answering (frozen, overloaded) never
  *   makes the SDK report an error, so silence is the only sign;
@@ -41,6 +42,18 @@ export type ConnectionState = {
   readonly everOnline: boolean;
   readonly now: number;
 };
+
+/**
+ * Error codes only the server gives: a listener that fails with one has reached it. (The SDK
+ * makes up `unavailable`, `cancelled`, `deadline-exceeded` and the like on its own.)
+ */
+const SERVER_VERDICTS: ReadonlySet<string> = new Set([
+  'permission-denied',
+  'unauthenticated',
+  'not-found',
+  'invalid-argument',
+  'failed-precondition',
+]);
 
 export type ConnectionEvent =
   | { type: 'browser'; online: boolean; at: number }
@@ -110,6 +123,10 @@ export function connectionReduce(state: ConnectionState, event: ConnectionEvent)
     }
     case 'error':
       if (event.code === 'unavailable') unavailableAt = now;
+      else if (SERVER_VERDICTS.has(event.code)) {
+        unavailableAt = null;
+        everOnline = true;
+      }
       break;
     case 'write-started': {
       const next = new Map(writes);
@@ -145,6 +162,9 @@ function deriveStatus(state: ConnectionState): ConnectionStatus {
   if (facts.some((listener) => state.now - listener.since >= CONNECTION_WINDOW_MS))
     return 'offline';
   if (state.now - state.startedAt >= CONNECTION_WINDOW_MS && !state.everOnline) return 'offline';
+  // The server's only answer so far was a verdict on a listener: it is there.
+  if (state.status === 'unknown' && state.everOnline)
+    return unanswered(state) ? 'waiting' : 'online';
   // Inside the window (or between listeners): keep what we last knew rather than flicker.
   if (state.status === 'unknown' || state.status === 'offline') return state.status;
   return unanswered(state) ? 'waiting' : 'online';

@@ -14,16 +14,36 @@ import { firestoreEmulatorTarget } from './emulators';
 import { getSessionState, subscribeSession } from '../session/session-store';
 
 /**
- * The one Firestore instance, created on first use. Only lazily loaded screens import this
- * module, so the visitor screens (/welcome, /signin) never download the Firestore SDK.
+ * The one Firestore instance, created on first use. Only lazily loaded chunks import this
+ * module, so the sign-in screens never download the Firestore SDK.
+ *
+ * A signed-in user's instance keeps the persistent cache (offline reading, queued writes). A
+ * visitor's instance (signed out, reading public showcases) keeps nothing on disk: it uses the
+ * memory cache, so a shared browser holds no one's data after a sign-out, and it is retired as
+ * soon as someone signs in, so their session gets the persistent cache. Each visitor tab then
+ * has its own instance; it only listens (one long-polling request, no write stream), so a
+ * browser's six connections per host carry several such tabs.
  */
 export type LocalCacheKind = 'persistent' | 'memory';
 
-type Instance = { db: Firestore; cache: LocalCacheKind };
+type Instance = { db: Firestore; cache: LocalCacheKind; forVisitor: boolean };
 
 let instance: Promise<Instance> | null = null;
+let instanceForVisitor = false;
 let resolvedInstance: Instance | null = null;
 const cacheListeners = new Set<(kind: LocalCacheKind) => void>();
+const instanceListeners = new Set<() => void>();
+
+/** Tells `useFirestore` users that `getDb()` now answers with another instance. */
+function instanceChanged(): void {
+  for (const listener of instanceListeners) listener();
+}
+
+/** Called whenever `getDb()` starts answering with another instance (sign-in, sign-out). */
+export function subscribeInstance(listener: () => void): () => void {
+  instanceListeners.add(listener);
+  return () => instanceListeners.delete(listener);
+}
 
 /** Opens (and removes) a probe database: private modes and locked-down browsers refuse here. */
 async function indexedDbUsable(timeoutMs = 3_000): Promise<boolean> {
@@ -70,6 +90,8 @@ function createInstance(cache: LocalCacheKind): Firestore {
  * when the session is no longer signed in, or after a while if the sign-out did not happen.
  */
 let closedUntil: Promise<void> | null = null;
+/** The one promise `getDb()` answers while closed (stable, so React can wait on it). */
+let reopening: Promise<Instance> | null = null;
 
 function closeUntilSignedOut(): void {
   let reopen = () => {};
@@ -84,16 +106,43 @@ function closeUntilSignedOut(): void {
     stopWatching();
     clearTimeout(timer);
     closedUntil = null;
+    reopening = null;
     reopen();
+    instanceChanged();
   }
 }
 
-/** The Firestore instance, created with the persistent cache when the browser allows it. */
+/** Someone signed in: the visitor's memory-cache instance makes way for a persistent one. */
+function retireVisitorInstance(): void {
+  if (!instance || !instanceForVisitor) return;
+  const retired = instance;
+  instance = null;
+  resolvedInstance = null;
+  retired.then(({ db }) => terminate(db)).catch(() => undefined);
+  instanceChanged();
+}
+
+subscribeSession(() => {
+  if (getSessionState().status === 'signed-in') retireVisitorInstance();
+});
+
+/**
+ * The Firestore instance: for a signed-in user with the persistent cache when the browser
+ * allows it, for a visitor with the memory cache. The same promise until the instance changes.
+ */
 export function getDb(): Promise<Instance> {
-  if (closedUntil) return closedUntil.then(getDb);
-  instance ??= indexedDbUsable().then((usable) => {
+  if (closedUntil) return (reopening ??= closedUntil.then(getDb));
+  if (instance) return instance;
+  instanceForVisitor = getSessionState().status !== 'signed-in';
+  if (instanceForVisitor) {
+    const created: Instance = { db: createInstance('memory'), cache: 'memory', forVisitor: true };
+    resolvedInstance = created;
+    instance = Promise.resolve(created);
+    return instance;
+  }
+  instance = indexedDbUsable().then((usable) => {
     const cache: LocalCacheKind = usable ? 'persistent' : 'memory';
-    const created = { db: createInstance(cache), cache };
+    const created: Instance = { db: createInstance(cache), cache, forVisitor: false };
     resolvedInstance = created;
     for (const listener of cacheListeners) listener(cache);
     return created;
@@ -101,10 +150,13 @@ export function getDb(): Promise<Instance> {
   return instance;
 }
 
-/** Told once per instance which cache is in use, so the UI can explain the memory fallback. */
+/**
+ * Told once per signed-in user's instance which cache is in use, so the UI can explain the
+ * memory fallback (a visitor's memory cache is by design, not a fallback).
+ */
 export function onLocalCache(listener: (kind: LocalCacheKind) => void): () => void {
   cacheListeners.add(listener);
-  if (resolvedInstance) listener(resolvedInstance.cache);
+  if (resolvedInstance && !resolvedInstance.forVisitor) listener(resolvedInstance.cache);
   return () => cacheListeners.delete(listener);
 }
 
@@ -146,6 +198,7 @@ export async function clearLocalCache(): Promise<void> {
   instance = null;
   resolvedInstance = null;
   closeUntilSignedOut();
+  instanceChanged();
   // A page that never used Firestore may still hold a previous session's cache on disk.
   const db = current
     ? (await current).db

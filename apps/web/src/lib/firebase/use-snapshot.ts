@@ -1,8 +1,8 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
 import { onSnapshot } from 'firebase/firestore';
-import { use, useEffect, useEffectEvent, useState } from 'react';
+import { use, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { connectionStore } from './connection-store';
-import { getDb } from './firestore';
+import { getDb, subscribeInstance } from './firestore';
 import { listenKey } from './listen-key';
 
 /**
@@ -38,9 +38,12 @@ const loading: SnapshotState<never> = {
   stale: false,
 };
 
-/** Suspends until Firestore is ready (wrap users in <Suspense>). */
+/**
+ * Suspends until Firestore is ready (wrap users in <Suspense>). Follows the instance when it is
+ * replaced (a visitor signs in, a user signs out), so listeners move to the new one.
+ */
 export function useFirestore(): Firestore {
-  return use(getDb()).db;
+  return use(useSyncExternalStore(subscribeInstance, getDb, getDb)).db;
 }
 
 let listenerSequence = 0;

@@ -8,6 +8,12 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
 }
 
+/** The signed-in user (guest or member), or null for a visitor: for screens open to everyone. */
+export function useViewer(): SessionUser | null {
+  const session = useSession();
+  return session.status === 'signed-in' ? session.user : null;
+}
+
 /** The signed-in user; only for screens behind the signed-in guard. */
 export function useCurrentUser(): SessionUser {
   const session = useSession();

@@ -7,7 +7,7 @@ import {
   preloadErrorAlert,
 } from '../../../components/feedback/deferred-error-alert';
 import { paths } from '../../../config/paths';
-import { useRequest } from '../../../hooks/use-request';
+import { usePlainRequest } from '../../../hooks/use-plain-request';
 import { sessionActions } from '../../../lib/session';
 import { useAuthLocation } from '../hooks/use-auth-location';
 
@@ -15,7 +15,8 @@ import { useAuthLocation } from '../hooks/use-auth-location';
 export function WelcomeActions() {
   const navigate = useNavigate();
   const { forward } = useAuthLocation();
-  const guest = useRequest();
+  // A guest sign-in cannot be cancelled: any failure is worth explaining.
+  const guest = usePlainRequest();
   useEffect(preloadErrorAlert, []);
 
   return (
@@ -41,9 +42,9 @@ export function WelcomeActions() {
       >
         Continue as guest
       </Button>
-      {guest.error ? (
+      {guest.failure ? (
         <DeferredErrorAlert
-          error={guest.error}
+          cause={guest.failure}
           onRetry={() => void guest.retry()}
           retrying={guest.pending}
         />

@@ -19,7 +19,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
-import { useCurrentUser } from '../../../lib/session';
+import { useViewer } from '../../../lib/session';
+import { signInFirst } from '../../../utils/return-to';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
 import { parseTags } from '@showcase/schema';
@@ -38,14 +39,16 @@ function readTag(value: string | null): string | null {
   return tag !== undefined && TAG_PATTERN.test(tag) ? tag : null;
 }
 
-/** `/`: the live gallery of published showcases. */
+/** `/`: the live gallery of published showcases, for everyone. */
 export function GalleryPage() {
-  const user = useCurrentUser();
+  const user = useViewer();
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get('sort'));
   const tag = readTag(params.get('tag'));
   const connection = useConnectionStatus();
-  const gallery = useGallery(sort, tag, user.uid);
+  const gallery = useGallery(sort, tag, user?.uid ?? null);
+  // A visitor's way to publish starts with signing in, then comes back to the form.
+  const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
   const { snapshot, window } = gallery;
 
   const update = (changes: { sort?: GallerySort; tag?: string | null }) => {
@@ -79,12 +82,12 @@ export function GalleryPage() {
           </Typography>
           <Typography color="text.secondary">What people made, live as they publish it.</Typography>
         </Box>
-        {user.isAnonymous ? null : (
+        {user?.isAnonymous ? null : (
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
             component={RouterLink}
-            to={paths.newShowcase}
+            {...newShowcase}
           >
             New showcase
           </Button>
@@ -153,12 +156,12 @@ export function GalleryPage() {
             title="No showcases yet"
             icon={<CollectionsOutlined />}
             action={
-              user.isAnonymous ? (
+              user?.isAnonymous ? (
                 <Button variant="contained" component={RouterLink} to={paths.signUp}>
                   Create an account to publish
                 </Button>
               ) : (
-                <Button variant="contained" component={RouterLink} to={paths.newShowcase}>
+                <Button variant="contained" component={RouterLink} {...newShowcase}>
                   Publish the first one
                 </Button>
               )

@@ -1,15 +1,15 @@
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
 import { describeError } from '../../../lib/errors';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { locationPath, signInFirst } from '../../../utils/return-to';
 import { likesLabel } from '../format';
 import { useLike } from '../hooks/use-like';
 import { PendingChip } from './pending-chip';
@@ -17,14 +17,20 @@ import { PendingChip } from './pending-chip';
 type LikeButtonProps = {
   showcaseId: string;
   likeCount: number;
-  uid: string;
+  /** The viewer's uid; null for a visitor (signed out). */
+  uid: string | null;
   isGuest: boolean;
   isOwner: boolean;
 };
 
-/** **Like** / **Unlike** for members; guests see it disabled with the reason. */
+/**
+ * **Like** / **Unlike** for members. A visitor's Like goes to sign in and a guest's to create
+ * an account (keeping the guest session); both come back to this showcase.
+ */
 export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
   const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
   const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
@@ -65,26 +71,26 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
     );
   }
 
-  if (isGuest) {
+  if (uid === null || isGuest) {
+    const here = locationPath(location);
+    const wayIn = isGuest ? { to: paths.signUp, state: { from: here } } : signInFirst(here);
     return (
       <Stack sx={{ gap: 0.5 }}>
         <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
           <Button
             variant="outlined"
             startIcon={<FavoriteBorder />}
-            disabled
-            aria-describedby="like-guest-hint"
+            onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
+            aria-describedby="like-sign-in-hint"
           >
             Like
           </Button>
           {count}
         </Stack>
-        <Typography id="like-guest-hint" variant="body2" color="text.secondary">
-          Guests can&apos;t like showcases.{' '}
-          <Link component={RouterLink} to={paths.signUp}>
-            Create an account
-          </Link>{' '}
-          to like and publish.
+        <Typography id="like-sign-in-hint" variant="body2" color="text.secondary">
+          {isGuest
+            ? 'Create an account to like showcases: you keep this guest session.'
+            : 'Sign in to like showcases.'}
         </Typography>
       </Stack>
     );

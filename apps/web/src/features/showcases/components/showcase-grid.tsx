@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
+import { showcaseGridLayout } from './grid-layout';
 import { ShowcaseCard } from './showcase-card';
 
 /** Cards whose images load eagerly: the first row on a wide screen. */
@@ -24,9 +25,7 @@ export function ShowcaseGrid({
         listStyle: 'none',
         p: 0,
         m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
+        ...showcaseGridLayout,
       }}
     >
       {showcases.map((showcase, index) => (

@@ -21,7 +21,7 @@ import type { Showcase } from '@showcase/schema';
 import { deleteShowcase } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
-import { useCurrentUser } from '../../../lib/session';
+import { useViewer } from '../../../lib/session';
 import { DataErrorAlert } from './data-error-alert';
 import { formatDateTime } from '../format';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
@@ -59,12 +59,12 @@ export function ShowcasePage() {
 }
 
 function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
-  const user = useCurrentUser();
+  const user = useViewer();
   const db = useFirestore();
   const navigate = useNavigate();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  const isOwner = showcase.ownerUid === user.uid && !user.isAnonymous;
+  const isOwner = user !== null && showcase.ownerUid === user.uid && !user.isAnonymous;
   const link = safeHttpUrl(showcase.url);
 
   const remove = () => {
@@ -143,9 +143,9 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       <LikeButton
         showcaseId={showcase.id}
         likeCount={showcase.likeCount}
-        uid={user.uid}
-        isGuest={user.isAnonymous}
-        isOwner={showcase.ownerUid === user.uid}
+        uid={user?.uid ?? null}
+        isGuest={user?.isAnonymous ?? false}
+        isOwner={user !== null && showcase.ownerUid === user.uid}
       />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>

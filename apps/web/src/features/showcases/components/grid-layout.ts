@@ -1,0 +1,9 @@
+/**
+ * The card grid's columns: one at 360 px, up to four on wide screens. Shared by the grid and its
+ * skeleton (which the welcome screen renders before the grid's own code has loaded).
+ */
+export const showcaseGridLayout = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
+} as const;
