@@ -5,6 +5,7 @@ import { FullPageProgress, SectionProgress } from '../../components/feedback/ful
 import { ErrorPage } from '../../components/feedback/error-page';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
+import { useGalleryHref } from '../../features/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
@@ -15,6 +16,10 @@ const ConnectionIndicator = lazy(() =>
   import('../../features/connection/connection-indicator').then((module) => ({
     default: module.ConnectionIndicator,
   })),
+);
+
+const NavigationEffects = lazy(() =>
+  import('./navigation-effects').then((module) => ({ default: module.NavigationEffects })),
 );
 
 // Signed-in users only, and only after Auth has loaded: the menu's code is not needed sooner.
@@ -51,6 +56,7 @@ function useRedirectOutcome(session: SessionState): void {
 export function RootLayout() {
   const session = useSession();
   useRedirectOutcome(session);
+  const galleryHref = useGalleryHref();
 
   if (session.status === 'unknown') return <FullPageProgress />;
   if (session.status === 'failed') {
@@ -61,6 +67,7 @@ export function RootLayout() {
   const user = session.status === 'signed-in' ? session.user : null;
   return (
     <AppShell
+      homeHref={galleryHref}
       connection={
         user ? (
           <Suspense fallback={null}>
@@ -78,6 +85,9 @@ export function RootLayout() {
     >
       <Suspense fallback={<SectionProgress />}>
         <Outlet />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NavigationEffects />
       </Suspense>
     </AppShell>
   );

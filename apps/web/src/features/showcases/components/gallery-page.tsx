@@ -17,14 +17,16 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
+import { galleryLink } from '../gallery-link';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
 import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
-import { ShowcaseGrid } from './showcase-grid';
+import { ShowcaseGrid, ShowcaseGridSkeleton } from './showcase-grid';
 import { DataErrorAlert } from './data-error-alert';
 
 const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
@@ -47,6 +49,11 @@ export function GalleryPage() {
   const connection = useConnectionStatus();
   const gallery = useGallery(sort, tag, user.uid);
   const { snapshot, window } = gallery;
+  const heading = tag ? `Showcases tagged #${tag}` : 'Showcases';
+  useDocumentTitle(heading);
+  // Links back to the gallery (the app bar's, a showcase's) return to this sort and tag.
+  const search = params.toString();
+  useEffect(() => galleryLink.remember(search), [search]);
 
   const update = (changes: { sort?: GallerySort; tag?: string | null }) => {
     const next = new URLSearchParams(params);
@@ -75,7 +82,7 @@ export function GalleryPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography component="h1" variant="h4">
-            {tag ? `Showcases tagged #${tag}` : 'Showcases'}
+            {heading}
           </Typography>
           <Typography color="text.secondary">What people made, live as they publish it.</Typography>
         </Box>
@@ -131,9 +138,10 @@ export function GalleryPage() {
       ) : null}
 
       {snapshot.status === 'loading' || waitingForServer ? (
-        <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
-          <CircularProgress aria-label="Loading showcases" />
-        </Box>
+        <ShowcaseGridSkeleton
+          label="Loading showcases"
+          count={gallery.returningTo?.shown || undefined}
+        />
       ) : snapshot.status === 'success' &&
         window.visible.length === 0 &&
         window.held.length === 0 ? (

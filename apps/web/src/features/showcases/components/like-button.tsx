@@ -19,13 +19,15 @@ type LikeButtonProps = {
   likeCount: number;
   uid: string;
   isGuest: boolean;
-  isOwner: boolean;
 };
 
-/** **Like** / **Unlike** for members; guests see it disabled with the reason. */
-export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
+/**
+ * **Like** / **Unlike** for members; guests see it disabled with the reason. Owners see their
+ * like count instead (the detail page), never this button.
+ */
+export function LikeButton({ showcaseId, likeCount, uid, isGuest }: LikeButtonProps) {
   const notify = useNotify();
-  const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
+  const like = useLike(showcaseId, isGuest ? null : uid);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
   // it is still pending once the connection says the server is silent or out of reach.
@@ -45,25 +47,6 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
       {likesLabel(likeCount)}
     </Typography>
   );
-
-  if (isOwner) {
-    return (
-      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={<FavoriteBorder />}
-          disabled
-          aria-describedby="like-owner-hint"
-        >
-          Like
-        </Button>
-        {count}
-        <Typography id="like-owner-hint" variant="body2" color="text.secondary">
-          You can&apos;t like your own showcase.
-        </Typography>
-      </Stack>
-    );
-  }
 
   if (isGuest) {
     return (

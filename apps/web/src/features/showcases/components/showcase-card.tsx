@@ -4,16 +4,35 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../../config/paths';
 import type { Showcase } from '@showcase/schema';
-import { formatDate, likesLabel } from '../format';
+import { likesLabel } from '../format';
 import { PendingChip } from './pending-chip';
+import { RelativeTime } from './relative-time';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
+
+/**
+ * The card's media box: one ratio for every image, so a grid lines up and an image is cropped
+ * the same way at 360 px as on a wide screen.
+ */
+const MEDIA_RATIO = '16 / 10';
+
+/** The title's two lines, reserved even for a short title, so cards in a row line up. */
+const titleSx = {
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  lineHeight: 1.4,
+  minHeight: '2.8em',
+} as const;
 
 /** One showcase in a grid. Every user-written value is rendered as text. */
 export const ShowcaseCard = memo(function ShowcaseCard({
@@ -39,25 +58,26 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         to={hrefs.showcase(id)}
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
-        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} priority={priority} />
+        <Box sx={{ aspectRatio: MEDIA_RATIO, overflow: 'hidden' }}>
+          <ShowcaseImage imageUrl={imageUrl} title={title} height="100%" priority={priority} />
+        </Box>
         <CardContent sx={{ pb: 1 }}>
           <Typography
             id={`showcase-${id}-title`}
             component={headingLevel}
             variant="h6"
-            sx={{
-              overflowWrap: 'anywhere',
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
+            sx={titleSx}
           >
             {title || 'Untitled'}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" noWrap>
             {ownerName ? `by ${ownerName}` : 'by a member'}
-            {createdAt ? ` · ${formatDate(createdAt)}` : ''}
+            {createdAt ? (
+              <>
+                {' · '}
+                <RelativeTime date={createdAt} />
+              </>
+            ) : null}
           </Typography>
         </CardContent>
       </CardActionArea>
@@ -85,3 +105,25 @@ export const ShowcaseCard = memo(function ShowcaseCard({
     </Card>
   );
 });
+
+/** A card's shape while the grid loads: the same media ratio and text lines, no content. */
+export function ShowcaseCardSkeleton() {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <Skeleton variant="rectangular" sx={{ aspectRatio: MEDIA_RATIO, height: 'auto' }} />
+      <CardContent sx={{ pb: 1 }}>
+        <Typography variant="h6" sx={titleSx}>
+          <Skeleton width="80%" />
+        </Typography>
+        <Typography variant="body2">
+          <Skeleton width="55%" />
+        </Typography>
+      </CardContent>
+      <Stack direction="row" sx={{ px: 2, pb: 1.5, gap: 1, alignItems: 'center' }}>
+        <Skeleton variant="rounded" width={64} height={24} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Skeleton width={32} />
+      </Stack>
+    </Card>
+  );
+}
