@@ -74,6 +74,8 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await page.goForward();
       await expect(page.getByRole('heading', { level: 1, name: `Place 40 ${tag}` })).toBeVisible();
+      // The showcase was left at its top, so Forward shows its top.
+      await expectScrolledTo(page, 0);
       await page.goBack();
       await expect(cards(page)).toHaveCount(48);
       await expectScrolledTo(page, before);

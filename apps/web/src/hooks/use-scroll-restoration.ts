@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { createScrollPositions, currentEntryKey } from '../lib/navigation/scroll-positions';
 
@@ -25,6 +25,8 @@ const positions = createScrollPositions(sessionStorageOrNull());
 export function useScrollRestoration(): void {
   const { key, hash } = useLocation();
   const navigationType = useNavigationType();
+  // The entry the app was opened on, until the first navigation away from it.
+  const landing = useRef<string | null>(key);
 
   useEffect(() => {
     // The browser's own restoring would run before the screen has rendered.
@@ -47,6 +49,8 @@ export function useScrollRestoration(): void {
   }, [key]);
 
   useLayoutEffect(() => {
+    const onLanding = landing.current === key;
+    if (!onLanding) landing.current = null;
     const saved = navigationType === 'POP' ? positions.get(key) : undefined;
     if (saved !== undefined) {
       window.scrollTo(0, saved);
@@ -54,8 +58,9 @@ export function useScrollRestoration(): void {
     }
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
-    // A first load (POP with nothing saved) stays where the browser put it.
-    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+    // An entry never scrolled has no position: it was left at the top. Opening the app stays
+    // where the browser put it.
+    else if (!onLanding) window.scrollTo(0, 0);
     // Only a new entry scrolls; a re-render of the same one must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
