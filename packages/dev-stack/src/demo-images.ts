@@ -2,129 +2,133 @@
 // Pure functions from a small catalog, so the committed files can be regenerated and drift-checked.
 import { createRandom } from './random.js';
 
-export type DemoCover = { name: string; label: string; motif: string; colors: [string, string] };
+/**
+ * One cover: its file name (without .svg), the title of the showcase it illustrates, a motif for
+ * the topic and a two-colour gradient. The title is not drawn: the card and the page show it
+ * next to the image, and a title baked into the art would repeat it (or be cropped by the card).
+ */
+export type DemoCover = { name: string; title: string; motif: string; colors: [string, string] };
 
-/** Each cover: file name (without .svg), the label drawn on it, a motif and a two-colour gradient. */
 export const DEMO_COVERS: DemoCover[] = [
-  { name: 'tide-charts', label: 'Tide Charts', motif: 'waves', colors: ['#0f4c81', '#38b2ac'] },
-  { name: 'pixel-garden', label: 'Pixel Garden', motif: 'grid', colors: ['#1b5e20', '#9ccc65'] },
+  { name: 'tide-charts', title: 'Tide Charts', motif: 'waves', colors: ['#0f4c81', '#38b2ac'] },
+  { name: 'pixel-garden', title: 'Pixel Garden', motif: 'grid', colors: ['#1b5e20', '#9ccc65'] },
   {
     name: 'night-trains',
-    label: 'Night Trains of Europe',
+    title: 'Night Trains of Europe',
     motif: 'stripes',
     colors: ['#1a1446', '#5c6bc0'],
   },
   {
     name: 'paper-planes',
-    label: 'Paper Planes Physics',
+    title: 'Paper Planes Physics',
     motif: 'triangles',
     colors: ['#e65100', '#ffca28'],
   },
-  { name: 'orbit-lab', label: 'Orbit Lab', motif: 'orbit', colors: ['#0d0d2b', '#7e57c2'] },
+  { name: 'orbit-lab', title: 'Orbit Lab', motif: 'orbit', colors: ['#0d0d2b', '#7e57c2'] },
   {
     name: 'bread-journal',
-    label: 'Bread Journal',
+    title: 'Bread Journal',
     motif: 'circles',
     colors: ['#8d5524', '#f3c77b'],
   },
   {
     name: 'city-grid',
-    label: 'City Grid Generator',
+    title: 'City Grid Generator',
     motif: 'blocks',
     colors: ['#263238', '#ff7043'],
   },
-  { name: 'synth-pad', label: 'Synth Pad', motif: 'bars', colors: ['#4a148c', '#f06292'] },
+  { name: 'synth-pad', title: 'Synth Pad', motif: 'bars', colors: ['#4a148c', '#f06292'] },
   {
     name: 'mountain-log',
-    label: 'Mountain Log',
+    title: 'Mountain Log',
     motif: 'mountains',
     colors: ['#1e3a5f', '#90caf9'],
   },
   {
     name: 'type-specimen',
-    label: 'Type Specimen Builder',
+    title: 'Type Specimen Builder',
     motif: 'letters',
     colors: ['#212121', '#bdbdbd'],
   },
-  { name: 'weather-glass', label: 'Weather Glass', motif: 'rings', colors: ['#006064', '#80deea'] },
-  { name: 'chess-clock', label: 'Chess Clock', motif: 'checker', colors: ['#3e2723', '#d7ccc8'] },
-  { name: 'kite-studio', label: 'Kite Studio', motif: 'triangles', colors: ['#ad1457', '#ffab91'] },
+  { name: 'weather-glass', title: 'Weather Glass', motif: 'rings', colors: ['#006064', '#80deea'] },
+  { name: 'chess-clock', title: 'Chess Clock', motif: 'checker', colors: ['#3e2723', '#d7ccc8'] },
+  { name: 'kite-studio', title: 'Kite Studio', motif: 'triangles', colors: ['#ad1457', '#ffab91'] },
   {
     name: 'tiny-terrarium',
-    label: 'Tiny Terrarium',
+    title: 'Tiny Terrarium',
     motif: 'dots',
     colors: ['#004d40', '#a5d6a7'],
   },
   {
     name: 'color-wheel',
-    label: 'Color Wheel Trainer',
+    title: 'Color Wheel Trainer',
     motif: 'rings',
     colors: ['#6a1b9a', '#ffd54f'],
   },
-  { name: 'reading-nook', label: 'Reading Nook', motif: 'stripes', colors: ['#5d4037', '#ffcc80'] },
-  { name: 'solar-desk', label: 'Solar Desk Lamp', motif: 'sun', colors: ['#f57f17', '#fff59d'] },
-  { name: 'coffee-map', label: 'Coffee Map', motif: 'dots', colors: ['#3e2723', '#a1887f'] },
-  { name: 'moth-atlas', label: 'Moth Atlas', motif: 'circles', colors: ['#37474f', '#cfd8dc'] },
-  { name: 'bike-routes', label: 'Bike Routes', motif: 'waves', colors: ['#01579b', '#4fc3f7'] },
+  { name: 'reading-nook', title: 'Reading Nook', motif: 'stripes', colors: ['#5d4037', '#ffcc80'] },
+  { name: 'solar-desk', title: 'Solar Desk Lamp', motif: 'sun', colors: ['#f57f17', '#fff59d'] },
+  { name: 'coffee-map', title: 'Coffee Map', motif: 'dots', colors: ['#3e2723', '#a1887f'] },
+  { name: 'moth-atlas', title: 'Moth Atlas', motif: 'circles', colors: ['#37474f', '#cfd8dc'] },
+  { name: 'bike-routes', title: 'Bike Routes', motif: 'waves', colors: ['#01579b', '#4fc3f7'] },
   {
     name: 'ink-sketches',
-    label: 'Ink Sketches',
+    title: 'Ink Sketches',
     motif: 'scribble',
     colors: ['#000000', '#546e7a'],
   },
-  { name: 'ferment-lab', label: 'Ferment Lab', motif: 'bubbles', colors: ['#827717', '#dce775'] },
-  { name: 'haiku-bot', label: 'Haiku Bot', motif: 'blocks', colors: ['#b71c1c', '#ff8a80'] },
-  { name: 'star-dial', label: 'Star Dial', motif: 'orbit', colors: ['#0a1931', '#ffc947'] },
+  { name: 'ferment-lab', title: 'Ferment Lab', motif: 'bubbles', colors: ['#827717', '#dce775'] },
+  { name: 'haiku-bot', title: 'Haiku Bot', motif: 'blocks', colors: ['#b71c1c', '#ff8a80'] },
+  { name: 'star-dial', title: 'Star Dial', motif: 'orbit', colors: ['#0a1931', '#ffc947'] },
   {
     name: 'harbour-sounds',
-    label: 'Harbour Sounds',
+    title: 'Harbour Sounds',
     motif: 'bars',
     colors: ['#0b3c5d', '#328cc1'],
   },
   {
     name: 'darkroom-timer',
-    label: 'Darkroom Timer',
+    title: 'Darkroom Timer',
     motif: 'rings',
     colors: ['#3b0a0a', '#c62828'],
   },
   {
     name: 'rainfall-stripes',
-    label: 'Rainfall Stripes',
+    title: 'Rainfall Stripes',
     motif: 'stripes',
     colors: ['#08306b', '#6baed6'],
   },
   {
     name: 'dungeon-tiles',
-    label: 'Dungeon Tiles',
+    title: 'Dungeon Tiles',
     motif: 'checker',
     colors: ['#2d1b3d', '#8e6c88'],
   },
   {
     name: 'sourdough-calculator',
-    label: 'Sourdough Calculator',
+    title: 'Sourdough Calculator',
     motif: 'circles',
     colors: ['#6d4c41', '#ffe0b2'],
   },
   {
     name: 'lighthouse-series',
-    label: 'Lighthouse Series',
+    title: 'Lighthouse Series',
     motif: 'sun',
     colors: ['#102a43', '#f0b429'],
   },
   {
     name: 'fjord-panorama',
-    label: 'Fjord Panorama',
+    title: 'Fjord Panorama',
     motif: 'mountains',
     colors: ['#0d3b66', '#a8dadc'],
   },
-  { name: 'puzzle-box', label: 'Puzzle Box', motif: 'grid', colors: ['#3d348b', '#f7b801'] },
+  { name: 'puzzle-box', title: 'Puzzle Box', motif: 'grid', colors: ['#3d348b', '#f7b801'] },
   {
     name: 'letterpress-cards',
-    label: 'Letterpress Cards',
+    title: 'Letterpress Cards',
     motif: 'letters',
     colors: ['#7f1d1d', '#fca5a5'],
   },
-  { name: 'rover-kit', label: 'Rover Kit', motif: 'blocks', colors: ['#1f2937', '#34d399'] },
+  { name: 'rover-kit', title: 'Rover Kit', motif: 'blocks', colors: ['#1f2937', '#34d399'] },
 ];
 
 const WIDTH = 800;
@@ -282,22 +286,15 @@ function motifShapes(motif: string, random: () => number): string[] {
   return shapes;
 }
 
-/** The SVG text of one cover. */
-export function renderCover({ name, label, motif, colors }: DemoCover): string {
+/** The SVG text of one cover: abstract art, no text. */
+export function renderCover({ name, motif, colors }: DemoCover): string {
   const random = createRandom(name);
   const id = `g-${name}`;
-  // Long titles get a smaller size so they stay inside the 800 px width.
-  const labelSize = label.length > 18 ? 46 : 56;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${label}">`,
-    `  <defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient>`,
-    `  <linearGradient id="${id}-shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.5"/></linearGradient></defs>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
+    `  <defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>`,
     `  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#${id})"/>`,
     ...motifShapes(motif, random).map((shape) => `  ${shape.replace(/ \/>$/, '/>')}`),
-    // A shade behind the label keeps it legible on the lightest gradients.
-    `  <rect y="300" width="${WIDTH}" height="200" fill="url(#${id}-shade)"/>`,
-    `  <text x="48" y="440" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${labelSize}" font-weight="700" fill="#000000" fill-opacity="0.25">${label}</text>`,
-    `  <text x="44" y="436" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${labelSize}" font-weight="700" fill="#ffffff">${label}</text>`,
     '</svg>',
     '',
   ].join('\n');

@@ -67,12 +67,12 @@ describe('demo data', () => {
     }
   });
 
-  it('gives every cover to one showcase only (each cover carries its title)', () => {
+  it('gives every cover to the one showcase it illustrates', () => {
     const covers = showcases.flatMap((s) => (s.imageUrl ? [s.imageUrl] : []));
     expect(new Set(covers).size).toBe(covers.length);
     for (const s of showcases.filter((x) => x.imageUrl)) {
       const name = path.basename(new URL(s.imageUrl!).pathname, '.svg');
-      expect(DEMO_COVERS.find((cover) => cover.name === name)?.label).toBe(s.title);
+      expect(DEMO_COVERS.find((cover) => cover.name === name)?.title).toBe(s.title);
     }
   });
 

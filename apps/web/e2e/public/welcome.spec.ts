@@ -37,16 +37,16 @@ for (const variant of VARIANTS) {
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
       await expect(
-        page.getByRole('status', { name: 'Loading the newest showcases' }),
+        page.getByRole('progressbar', { name: 'Loading the newest showcases' }),
       ).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
       release();
       const preview = page.getByRole('list', { name: 'Newest showcases' });
       await expect(preview.getByRole('article').first()).toBeVisible();
-      await expect(page.getByRole('status', { name: 'Loading the newest showcases' })).toHaveCount(
-        0,
-      );
+      await expect(
+        page.getByRole('progressbar', { name: 'Loading the newest showcases' }),
+      ).toHaveCount(0);
       expect(await preview.getByRole('article').count()).toBeLessThanOrEqual(4);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await fitsTheWidth(page)).toBe(true);

@@ -1,27 +1,9 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../support/fixtures';
 import { client } from '../support/env';
 import { getDocument } from '../support/firestore';
 import { cards, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
-
-/** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
-const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
-
-/**
- * A frozen server: from now on the page's Firestore requests reach nothing and get no answer
- * (the connection stays open, as with a stopped process). The result lets them through.
- */
-async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  await page.route(FIRESTORE_CHANNELS, (route) => {
-    held.push(route);
-  });
-  return async () => {
-    await page.unroute(FIRESTORE_CHANNELS);
-    // A request the page gave up on meanwhile can no longer be continued; that is fine.
-    await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
-  };
-}
+import { FIRESTORE_CHANNELS, freezeFirestore } from '../support/routes';
 
 /**
  * Freezes page time a second from now (page time runs on while this call travels, and it cannot

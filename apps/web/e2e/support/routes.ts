@@ -1,6 +1,7 @@
 /**
- * Intercepting the Auth SDK's requests to the emulator, to produce the provider's failures on
- * demand: an aborted request (network-request-failed) or a canned error body (throttling, expiry).
+ * Intercepting the SDKs' requests to the emulators, to produce the provider's failures on
+ * demand: an aborted request (network-request-failed), a canned error body (throttling, expiry),
+ * or a Firestore server that does not answer.
  */
 import type { Page, Route } from '@playwright/test';
 
@@ -42,4 +43,23 @@ export async function abortRequests(page: Page, pattern: RegExp): Promise<() => 
   const handler = (route: Route) => route.abort('internetdisconnected');
   await page.route(pattern, handler);
   return () => page.unroute(pattern, handler);
+}
+
+/** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
+export const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
+
+/**
+ * A frozen server: from now on the page's Firestore requests reach nothing and get no answer
+ * (the connection stays open, as with a stopped process). The result lets them through.
+ */
+export async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(FIRESTORE_CHANNELS, (route) => {
+    held.push(route);
+  });
+  return async () => {
+    await page.unroute(FIRESTORE_CHANNELS);
+    // A request the page gave up on meanwhile can no longer be continued; that is fine.
+    await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+  };
 }

@@ -2,10 +2,8 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { ErrorPage } from '../../components/feedback/error-page';
 import { paths } from '../../config/paths';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page not found');
   return (
     <ErrorPage
       title="Page not found"

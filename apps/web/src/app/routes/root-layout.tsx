@@ -7,6 +7,7 @@ import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { paths, visitorOnlyPaths } from '../../config/paths';
+import { useGalleryHref } from '../../features/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
@@ -18,6 +19,10 @@ const ConnectionIndicator = lazy(() =>
   import('../../features/connection/connection-indicator').then((module) => ({
     default: module.ConnectionIndicator,
   })),
+);
+
+const NavigationEffects = lazy(() =>
+  import('./navigation-effects').then((module) => ({ default: module.NavigationEffects })),
 );
 
 // Signed-in users only, and only after Auth has loaded: the menu's code is not needed sooner.
@@ -59,6 +64,7 @@ export function RootLayout() {
   const showsLiveData = useShowsLiveData();
   const onWayIn = wayInPaths.includes(useLocation().pathname);
   useRedirectOutcome(session);
+  const galleryHref = useGalleryHref();
 
   if (session.status === 'unknown') return <FullPageProgress />;
   if (session.status === 'failed') {
@@ -69,6 +75,7 @@ export function RootLayout() {
   const user = session.status === 'signed-in' ? session.user : null;
   return (
     <AppShell
+      homeHref={galleryHref}
       connection={
         user || showsLiveData ? (
           <Suspense fallback={null}>
@@ -88,6 +95,9 @@ export function RootLayout() {
     >
       <Suspense fallback={<SectionProgress />}>
         <Outlet />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NavigationEffects />
       </Suspense>
     </AppShell>
   );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 type ErrorPageProps = {
   title: string;
@@ -12,6 +13,7 @@ type ErrorPageProps = {
 
 /** A whole-screen problem: not-found, a crashed screen, a failed start. */
 export function ErrorPage({ title, message, action }: ErrorPageProps) {
+  useDocumentTitle(title);
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
       <Typography component="h1" variant="h3" gutterBottom>

@@ -7,6 +7,8 @@ import { paths } from '../../config/paths';
 import { BrandMark } from '../brand-mark';
 
 type AppShellProps = {
+  /** Where the product name leads: the gallery, with the sort and tag last chosen. */
+  homeHref?: string;
   /** The connection status indicator (signed-in users, and visitors on screens with data). */
   connection?: ReactNode;
   /** The user menu, or a visitor's **Sign in**. */
@@ -15,7 +17,7 @@ type AppShellProps = {
 };
 
 /** App bar with the product name, the connection slot and the user menu; the page below. */
-export function AppShell({ connection, userMenu, children }: AppShellProps) {
+export function AppShell({ homeHref = paths.home, connection, userMenu, children }: AppShellProps) {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -40,7 +42,7 @@ export function AppShell({ connection, userMenu, children }: AppShellProps) {
         <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56, sm: 64 } }}>
           <Box
             component={RouterLink}
-            to={paths.home}
+            to={homeHref}
             sx={{
               color: 'inherit',
               textDecoration: 'none',
@@ -65,7 +67,13 @@ export function AppShell({ connection, userMenu, children }: AppShellProps) {
           {userMenu}
         </Toolbar>
       </AppBar>
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        // Headings take focus on navigation for screen readers; they are not controls to ring.
+        sx={{ flexGrow: 1, outline: 'none', '& h1:focus': { outline: 'none' } }}
+      >
         <Box sx={{ maxWidth: 'lg', mx: 'auto', py: { xs: 3, sm: 4 }, px: { xs: 2, sm: 3 } }}>
           {children}
         </Box>

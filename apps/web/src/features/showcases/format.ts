@@ -13,3 +13,46 @@ export function formatDate(date: Date): string {
 export function likesLabel(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? 'like' : 'likes'}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Older than this, a date reads better as a date than as "n days ago". */
+const RECENT = 7 * DAY;
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? '';
+  let format = relativeFormats.get(key);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+    relativeFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * "just now", "5 min. ago", "3 hr. ago", "yesterday", "3 days ago" for the past week; the
+ * localized date beyond it. Days count calendar days in the reader's time zone (past the
+ * first hour), so something from 23:50 read at 02:00 is "yesterday". A date slightly in the future (another device's
+ * clock) is "just now".
+ */
+export function formatRelativeDate(date: Date, now: Date, locale?: string): string {
+  const elapsed = now.getTime() - date.getTime();
+  // The app's words are English; the numbers and units follow the locale.
+  if (elapsed < MINUTE) return 'just now';
+  const format = relativeFormat(locale);
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  const days = calendarDaysBetween(date, now);
+  if (days === 0) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < RECENT) return format.format(-days, 'day');
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+function calendarDaysBetween(earlier: Date, later: Date): number {
+  const start = new Date(earlier.getFullYear(), earlier.getMonth(), earlier.getDate());
+  const end = new Date(later.getFullYear(), later.getMonth(), later.getDate());
+  // Rounded: a daylight-saving change makes one day 23 or 25 hours long.
+  return Math.round((end.getTime() - start.getTime()) / DAY);
+}

@@ -8,6 +8,7 @@ import { showcaseFormValues } from '@showcase/schema';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { hrefs } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
@@ -20,6 +21,7 @@ import { DataErrorAlert } from './data-error-alert';
 /** `/s/:id/edit`: the owner edits; everyone else is told why not. */
 export function EditShowcasePage() {
   const user = useCurrentUser();
+  useDocumentTitle('Edit showcase');
   if (user.isAnonymous) return <MembersOnly />;
   return <EditShowcase uid={user.uid} />;
 }

@@ -17,15 +17,18 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useViewer } from '../../../lib/session';
 import { signInFirst } from '../../../utils/return-to';
+import { galleryLink } from '../gallery-link';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
 import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
+import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
 import { DataErrorAlert } from './data-error-alert';
 
 const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
@@ -50,6 +53,11 @@ export function GalleryPage() {
   // A visitor's way to publish starts with signing in, then comes back to the form.
   const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
   const { snapshot, window } = gallery;
+  const heading = tag ? `Showcases tagged #${tag}` : 'Showcases';
+  useDocumentTitle(heading);
+  // Links back to the gallery (the app bar's, a showcase's) return to this sort and tag.
+  const search = params.toString();
+  useEffect(() => galleryLink.remember(search), [search]);
 
   const update = (changes: { sort?: GallerySort; tag?: string | null }) => {
     const next = new URLSearchParams(params);
@@ -78,7 +86,7 @@ export function GalleryPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography component="h1" variant="h4">
-            {tag ? `Showcases tagged #${tag}` : 'Showcases'}
+            {heading}
           </Typography>
           <Typography color="text.secondary">What people made, live as they publish it.</Typography>
         </Box>
@@ -134,9 +142,10 @@ export function GalleryPage() {
       ) : null}
 
       {snapshot.status === 'loading' || waitingForServer ? (
-        <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
-          <CircularProgress aria-label="Loading showcases" />
-        </Box>
+        <ShowcaseGridSkeleton
+          label="Loading showcases"
+          count={gallery.returningTo?.shown || undefined}
+        />
       ) : snapshot.status === 'success' &&
         window.visible.length === 0 &&
         window.held.length === 0 ? (

@@ -7,3 +7,6 @@ export const showcaseGridLayout = {
   gap: 2,
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
 } as const;
+
+/** Every card's media box (and its skeleton's): wide enough for a cover, short enough for a phone. */
+export const CARD_MEDIA_RATIO = '16 / 10';

@@ -20,18 +20,18 @@ type LikeButtonProps = {
   /** The viewer's uid; null for a visitor (signed out). */
   uid: string | null;
   isGuest: boolean;
-  isOwner: boolean;
 };
 
 /**
  * **Like** / **Unlike** for members. A visitor's Like goes to sign in and a guest's to create
- * an account (keeping the guest session); both come back to this showcase.
+ * an account (keeping the guest session); both come back to this showcase. Owners see their
+ * like count instead (the detail page), never this button.
  */
-export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: LikeButtonProps) {
+export function LikeButton({ showcaseId, likeCount, uid, isGuest }: LikeButtonProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const like = useLike(showcaseId, isGuest || isOwner ? null : uid);
+  const like = useLike(showcaseId, isGuest ? null : uid);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
   // it is still pending once the connection says the server is silent or out of reach.
@@ -51,25 +51,6 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, isOwner }: Lik
       {likesLabel(likeCount)}
     </Typography>
   );
-
-  if (isOwner) {
-    return (
-      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={<FavoriteBorder />}
-          disabled
-          aria-describedby="like-owner-hint"
-        >
-          Like
-        </Button>
-        {count}
-        <Typography id="like-owner-hint" variant="body2" color="text.secondary">
-          You can&apos;t like your own showcase.
-        </Typography>
-      </Stack>
-    );
-  }
 
   if (uid === null || isGuest) {
     const here = locationPath(location);

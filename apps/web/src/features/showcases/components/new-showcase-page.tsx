@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hrefs } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { newShowcaseId, showcaseIsOnDevice } from '../../../lib/firebase/showcases';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
@@ -21,6 +22,7 @@ const ID_PATTERN = /^[A-Za-z0-9]{20}$/;
  */
 export function NewShowcasePage() {
   const user = useCurrentUser();
+  useDocumentTitle('New showcase');
   if (user.isAnonymous) return <MembersOnly />;
   return <NewShowcase />;
 }

@@ -10,10 +10,25 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../../config/paths';
 import type { Showcase } from '@showcase/schema';
-import { formatDate, likesLabel } from '../format';
+import { likesLabel } from '../format';
+// One media ratio for every card, so a grid lines up and an image is cropped the same way at
+// 360 px as on a wide screen.
+import { CARD_MEDIA_RATIO } from './grid-layout';
 import { PendingChip } from './pending-chip';
+import { RelativeTime } from './relative-time';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
+
+/** The title's two lines, reserved even for a short title, so cards in a row line up. */
+const titleSx = {
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  lineHeight: 1.4,
+  minHeight: '2.8em',
+} as const;
 
 /** One showcase in a grid. Every user-written value is rendered as text. */
 export const ShowcaseCard = memo(function ShowcaseCard({
@@ -39,25 +54,26 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         to={hrefs.showcase(id)}
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
-        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} priority={priority} />
+        <Box sx={{ aspectRatio: CARD_MEDIA_RATIO, overflow: 'hidden' }}>
+          <ShowcaseImage imageUrl={imageUrl} title={title} height="100%" priority={priority} />
+        </Box>
         <CardContent sx={{ pb: 1 }}>
           <Typography
             id={`showcase-${id}-title`}
             component={headingLevel}
             variant="h6"
-            sx={{
-              overflowWrap: 'anywhere',
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
+            sx={titleSx}
           >
             {title || 'Untitled'}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" noWrap>
             {ownerName ? `by ${ownerName}` : 'by a member'}
-            {createdAt ? ` · ${formatDate(createdAt)}` : ''}
+            {createdAt ? (
+              <>
+                {' · '}
+                <RelativeTime date={createdAt} />
+              </>
+            ) : null}
           </Typography>
         </CardContent>
       </CardActionArea>

@@ -6,7 +6,10 @@ import { ShowcaseCard } from './showcase-card';
 /** Cards whose images load eagerly: the first row on a wide screen. */
 const FIRST_ROW = 4;
 
-/** A responsive grid of cards: one column at 360 px, up to four on wide screens. */
+/** One column at 360 px, up to four on wide screens. */
+const gridSx = { listStyle: 'none', p: 0, m: 0, ...showcaseGridLayout } as const;
+
+/** A responsive grid of cards. */
 export function ShowcaseGrid({
   showcases,
   label,
@@ -18,16 +21,7 @@ export function ShowcaseGrid({
   headingLevel?: 'h2' | 'h3';
 }) {
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        ...showcaseGridLayout,
-      }}
-    >
+    <Box component="ul" aria-label={label} sx={gridSx}>
       {showcases.map((showcase, index) => (
         <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
           <ShowcaseCard

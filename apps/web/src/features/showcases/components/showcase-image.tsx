@@ -7,7 +7,8 @@ type ShowcaseImageProps = {
   title: string;
   /** Decorative next to a visible title (cards); described on the detail page. */
   decorative?: boolean;
-  height?: number;
+  /** Pixels, or any CSS length (`100%` fills a box with an aspect ratio). */
+  height?: number | string;
   /** Show the whole image at its own aspect ratio (detail page) instead of a cropped band. */
   natural?: boolean;
   /** Above the fold: load at once with high priority (it is likely the largest paint). */

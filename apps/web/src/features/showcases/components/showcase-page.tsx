@@ -7,15 +7,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
-import { hrefs, paths } from '../../../config/paths';
+import { hrefs } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { describeError } from '../../../lib/errors';
 import type { Showcase } from '@showcase/schema';
 import { deleteShowcase } from '../../../lib/firebase/showcases';
@@ -23,13 +24,15 @@ import { useConnectionStatus } from '../../../lib/firebase/use-connection-status
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useViewer } from '../../../lib/session';
 import { DataErrorAlert } from './data-error-alert';
-import { formatDateTime } from '../format';
+import { likesLabel } from '../format';
+import { useGalleryHref } from '../gallery-link';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
 import { safeHttpUrl } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from './like-button';
 import { NotSavedOffline, ShowcaseNotFound } from './page-states';
 import { PendingChip } from './pending-chip';
+import { RelativeTime } from './relative-time';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 
@@ -39,6 +42,17 @@ export function ShowcasePage() {
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
   const view = showcaseView(useShowcase(id, attempt), offline);
+  useDocumentTitle(
+    view.kind === 'ready'
+      ? view.showcase.title || 'Untitled'
+      : view.kind === 'not-found'
+        ? 'Showcase not found'
+        : view.kind === 'offline-missing'
+          ? 'Not available offline'
+          : view.kind === 'error'
+            ? 'Showcase could not be loaded'
+            : null,
+  );
 
   switch (view.kind) {
     case 'loading':
@@ -63,6 +77,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   const db = useFirestore();
   const navigate = useNavigate();
   const notify = useNotify();
+  const galleryHref = useGalleryHref();
   const [confirming, setConfirming] = useState(false);
   const isOwner = user !== null && showcase.ownerUid === user.uid && !user.isAnonymous;
   const link = safeHttpUrl(showcase.url);
@@ -78,7 +93,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           message: `The showcase was not deleted. ${describeError(error).message}`,
         }),
     );
-    navigate(paths.home, { replace: true });
+    navigate(galleryHref, { replace: true });
   };
 
   return (
@@ -90,7 +105,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       <Box>
         <Button
           component={RouterLink}
-          to={paths.home}
+          to={galleryHref}
           startIcon={<ArrowBackOutlined />}
           size="small"
         >
@@ -104,14 +119,39 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           ) : null}
           {showcase.pending ? <PendingChip /> : null}
         </Stack>
-        <Typography
-          id="showcase-title"
-          component="h1"
-          variant="h3"
-          sx={{ overflowWrap: 'anywhere' }}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ gap: { xs: 1.5, sm: 2 }, alignItems: { sm: 'flex-start' } }}
         >
-          {showcase.title || 'Untitled'}
-        </Typography>
+          <Typography
+            id="showcase-title"
+            component="h1"
+            variant="h3"
+            sx={{ overflowWrap: 'anywhere', flexGrow: 1, minWidth: 0 }}
+          >
+            {showcase.title || 'Untitled'}
+          </Typography>
+          {isOwner ? (
+            <Stack direction="row" sx={{ gap: 1, flexShrink: 0, pt: { sm: 1 } }}>
+              <Button
+                variant="outlined"
+                startIcon={<EditOutlined />}
+                component={RouterLink}
+                to={hrefs.editShowcase(showcase.id)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlined />}
+                onClick={() => setConfirming(true)}
+              >
+                Delete
+              </Button>
+            </Stack>
+          ) : null}
+        </Stack>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           by{' '}
           <Link component={RouterLink} to={hrefs.userProfile(showcase.ownerUid)}>
@@ -122,31 +162,41 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           {showcase.createdAt ? (
             <>
               {showcase.status === 'published' ? 'Published' : 'Created'}{' '}
-              <time dateTime={showcase.createdAt.toISOString()}>
-                {formatDateTime(showcase.createdAt)}
-              </time>
+              <RelativeTime date={showcase.createdAt} />
             </>
           ) : null}
           {showcase.updatedAt &&
           showcase.createdAt &&
           showcase.updatedAt.getTime() - showcase.createdAt.getTime() > 1000 ? (
             <>
-              {' · '}Updated{' '}
-              <time dateTime={showcase.updatedAt.toISOString()}>
-                {formatDateTime(showcase.updatedAt)}
-              </time>
+              {' · '}Updated <RelativeTime date={showcase.updatedAt} />
             </>
           ) : null}
         </Typography>
       </Stack>
 
-      <LikeButton
-        showcaseId={showcase.id}
-        likeCount={showcase.likeCount}
-        uid={user?.uid ?? null}
-        isGuest={user?.isAnonymous ?? false}
-        isOwner={user !== null && showcase.ownerUid === user.uid}
-      />
+      {isOwner ? (
+        // Owners cannot like their own work (the rules keep likeCount fixed on their updates):
+        // they see how it is received instead of a button they may not press.
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', color: 'text.secondary' }}>
+          <FavoriteBorder aria-hidden />
+          <Typography
+            component="span"
+            aria-live="polite"
+            data-testid="like-count"
+            sx={{ fontWeight: 600 }}
+          >
+            {likesLabel(showcase.likeCount)}
+          </Typography>
+        </Stack>
+      ) : (
+        <LikeButton
+          showcaseId={showcase.id}
+          likeCount={showcase.likeCount}
+          uid={user?.uid ?? null}
+          isGuest={user?.isAnonymous ?? false}
+        />
+      )}
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <ShowcaseImage
@@ -193,33 +243,12 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       <TagChips tags={showcase.tags} />
 
       {isOwner ? (
-        <>
-          <Divider />
-          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<EditOutlined />}
-              component={RouterLink}
-              to={hrefs.editShowcase(showcase.id)}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteOutlined />}
-              onClick={() => setConfirming(true)}
-            >
-              Delete
-            </Button>
-          </Stack>
-          <ConfirmDeleteDialog
-            open={confirming}
-            title={showcase.title}
-            onCancel={() => setConfirming(false)}
-            onConfirm={remove}
-          />
-        </>
+        <ConfirmDeleteDialog
+          open={confirming}
+          title={showcase.title}
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+        />
       ) : null}
     </Stack>
   );

@@ -1,13 +1,14 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { userProfileRef } from '../../../lib/firebase/profiles';
 import { userShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
@@ -17,6 +18,7 @@ import { formatDate } from '../format';
 import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { NotSavedOffline, PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
+import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
 
 const PROFILE_SHOWCASES_LIMIT = 60;
 
@@ -38,22 +40,28 @@ export function UserPage() {
       : showcases.status === 'error'
         ? showcases.error
         : null;
-  if (error && error.code !== 'permission-denied')
-    return <DataErrorAlert error={error} onRetry={retry} />;
-
+  const failed = error !== null && error.code !== 'permission-denied';
   const serverAnswered = !profile.fromCache && !showcases.fromCache;
   const items = showcases.data ?? [];
   const settled = profile.status !== 'loading' && showcases.status !== 'loading';
-  if (!settled || (!serverAnswered && !profile.data && items.length === 0 && !offline)) {
-    return (
-      <Box sx={{ py: 8, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label="Loading profile" />
-      </Box>
-    );
-  }
-
+  const loading = !settled || (!serverAnswered && !profile.data && items.length === 0 && !offline);
   const name = profile.data?.displayName || items[0]?.ownerName || '';
-  if (!profile.data && items.length === 0) {
+  const missing = !profile.data && items.length === 0;
+  useDocumentTitle(
+    failed
+      ? 'Profile could not be loaded'
+      : loading
+        ? null
+        : missing
+          ? serverAnswered
+            ? 'No one here'
+            : 'Not available offline'
+          : name || 'A member',
+  );
+
+  if (failed) return <DataErrorAlert error={error} onRetry={retry} />;
+  if (loading) return <UserPageSkeleton />;
+  if (missing) {
     if (!serverAnswered) return <NotSavedOffline what="profile" />;
     return (
       <PageState
@@ -108,6 +116,26 @@ export function UserPage() {
           />
         )}
       </Stack>
+    </Stack>
+  );
+}
+
+/** The profile's shape while it loads: avatar, name and a row of card skeletons. */
+function UserPageSkeleton() {
+  return (
+    <Stack sx={{ gap: 4 }}>
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }} aria-hidden>
+        <Skeleton variant="circular" width={72} height={72} />
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4">
+            <Skeleton width="40%" />
+          </Typography>
+          <Typography>
+            <Skeleton width="25%" />
+          </Typography>
+        </Box>
+      </Stack>
+      <ShowcaseGridSkeleton label="Loading profile" count={4} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { Showcase } from '@showcase/schema';
 import { sameShowcase } from '@showcase/schema';
 import { canonicalKey } from '../../../lib/firebase/listen-key';
@@ -15,6 +16,9 @@ import {
   galleryWindow,
   noAcknowledgement,
 } from '../gallery-window';
+import type { GalleryPlace } from '../gallery-places';
+import { galleryPlaces } from '../gallery-places';
+import { useGalleryScroll } from './use-gallery-scroll';
 
 export type Gallery = {
   snapshot: SnapshotState<Showcase[]>;
@@ -25,25 +29,50 @@ export type Gallery = {
   /** Show the showcases held behind the "N new showcases" button. */
   showNew(): void;
   retry(): void;
+  /**
+   * Where the reader was when this history entry showed the gallery before (Back, Forward);
+   * null on a new visit.
+   */
+  returningTo: GalleryPlace | null;
 };
 
 type PerFamily<T> = { family: string; value: T };
 
+function arriveAt(entryKey: string, family: string) {
+  const place = galleryPlaces.get(entryKey);
+  return { entryKey, family, returningTo: place?.family === family ? place : null };
+}
+
 /**
  * The gallery's live query with a growing limit (Load more) and new-item holding. Everything is
- * reset when the sort or the tag changes.
+ * reset when the sort or the tag changes; pages loaded are remembered per history entry, so
+ * Back re-creates the same window with one listener.
  */
 export function useGallery(sort: GallerySort, tag: string | null, ownUid: string | null): Gallery {
   const connection = useConnectionStatus();
+  const entryKey = useLocation().key;
   const [attempt, setAttempt] = useState(0);
-  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort and tag.
-  const family = canonicalKey({ sort, tag, attempt });
-  const [pagesState, setPages] = useState<PerFamily<number>>({ family, value: 1 });
+  const placeFamily = canonicalKey({ sort, tag });
+  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort and tag,
+  // in one history entry.
+  const family = canonicalKey({ sort, tag, attempt, entryKey });
+  // Arriving at an entry (a new visit, or Back/Forward to one seen before) looks up its place.
+  const [arrival, setArrival] = useState(() => arriveAt(entryKey, placeFamily));
+  let returningTo = arrival.returningTo;
+  if (arrival.entryKey !== entryKey || arrival.family !== placeFamily) {
+    const next = arriveAt(entryKey, placeFamily);
+    returningTo = next.returningTo;
+    setArrival(next);
+  }
+  const [pagesState, setPages] = useState<PerFamily<number>>({
+    family,
+    value: returningTo?.pages ?? 1,
+  });
   const [ackState, setAck] = useState<PerFamily<GalleryAcknowledgement>>({
     family,
     value: noAcknowledgement,
   });
-  const pages = pagesState.family === family ? pagesState.value : 1;
+  const pages = pagesState.family === family ? pagesState.value : (returningTo?.pages ?? 1);
   let acknowledgement = ackState.family === family ? ackState.value : noAcknowledgement;
 
   const limit = galleryQueryLimit(pages);
@@ -69,6 +98,19 @@ export function useGallery(sort: GallerySort, tag: string | null, ownUid: string
     snapshot.stale ||
     (pages > 1 && snapshot.fromCache && connection !== 'offline' && live.length < limit);
 
+  const shown = snapshot.status === 'success' ? window.visible.length : null;
+  useEffect(() => {
+    galleryPlaces.update(entryKey, placeFamily, shown === null ? { pages } : { pages, shown });
+  }, [entryKey, placeFamily, pages, shown]);
+  // Back to where the reader was once as many cards are in as they left (or the server has
+  // answered with fewer: some were deleted meanwhile).
+  const refilled =
+    returningTo !== null &&
+    snapshot.status === 'success' &&
+    !snapshot.stale &&
+    (window.visible.length >= returningTo.shown || !snapshot.fromCache || connection === 'offline');
+  useGalleryScroll(entryKey, placeFamily, returningTo, refilled);
+
   return {
     snapshot,
     window,
@@ -76,5 +118,6 @@ export function useGallery(sort: GallerySort, tag: string | null, ownUid: string
     loadMore: () => setPages({ family, value: pages + 1 }),
     showNew: () => setAck({ family, value: acknowledgeAll(live, acknowledgement) }),
     retry: () => setAttempt((value) => value + 1),
+    returningTo,
   };
 }
