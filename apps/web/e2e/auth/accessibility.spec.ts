@@ -1,22 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { fitsTheWidth, seriousViolations } from '../support/axe';
 import { expect, signInAt, test } from '../support/fixtures';
-
-/** Serious and critical axe violations on the current page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 // Desktop in light mode and a 360 px phone in dark mode: both widths and both themes are scanned.
 const VARIANTS = [
@@ -43,7 +27,7 @@ for (const variant of VARIANTS) {
         await expect(ready(page)).toBeVisible();
         expect(await seriousViolations(page), path).toEqual([]);
         // Nothing overflows sideways at this width.
-        expect(await fitsWidth(page), `${path} fits the width`).toBe(true);
+        expect(await fitsTheWidth(page), `${path} fits the width`).toBe(true);
       }
     });
 
@@ -51,7 +35,7 @@ for (const variant of VARIANTS) {
       await signInAt(page, member, '/me');
       await expect(page.getByText(member.email, { exact: true }).first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await fitsWidth(page)).toBe(true);
+      expect(await fitsTheWidth(page)).toBe(true);
     });
   });
 }

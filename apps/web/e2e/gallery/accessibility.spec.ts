@@ -1,24 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { fitsTheWidth, seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { cards, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
-
-/** Serious and critical axe violations on the current page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
-
-async function fitsTheWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 const VARIANTS = [
   { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const },
@@ -31,7 +13,7 @@ for (const variant of VARIANTS) {
     // Four screens, four axe runs.
     test.slow();
 
-    test('gallery, detail, form and /me have no serious or critical violations', async ({
+    test('gallery, detail, form and My showcases have no serious or critical violations', async ({
       memberPage: page,
       member,
     }) => {
@@ -71,7 +53,7 @@ for (const variant of VARIANTS) {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await fitsTheWidth(page)).toBe(true);
 
-      await page.goto('/me');
+      await page.goto('/me/showcases');
       await expect(
         page.getByRole('list', { name: 'My showcases' }).getByText(`Mine ${tag}`),
       ).toBeVisible();

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
-import { showcaseRoutes } from '../features/showcases/routes';
+import { myShowcasesRoute, showcaseRoutes } from '../features/showcases/routes';
 import { RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -57,7 +57,11 @@ const routes: RouteObject[] = [
       {
         Component: RequireSession,
         ErrorBoundary: RouteError,
-        children: [...showcaseRoutes, { path: paths.me, element: screen(paths.me) }],
+        children: [
+          ...showcaseRoutes,
+          { path: paths.me, element: screen(paths.me) },
+          myShowcasesRoute,
+        ],
       },
       { path: '*', Component: NotFoundRoute },
     ],

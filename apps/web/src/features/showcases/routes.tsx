@@ -54,3 +54,12 @@ export const showcaseRoutes: RouteObject[] = [
     ),
   },
 ];
+
+/** `/me/showcases`, spread by the app router among the signed-in screens next to `/me`. */
+export const myShowcasesRoute: RouteObject = {
+  path: paths.myShowcases,
+  element: page(
+    () => import('./components/my-showcases-page'),
+    (module) => module.MyShowcasesPage,
+  ),
+};

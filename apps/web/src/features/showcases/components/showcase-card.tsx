@@ -26,7 +26,8 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   /** One of the first cards on screen. */
   priority?: boolean;
 }) {
-  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, pending, status } = showcase;
+  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
+    showcase;
   return (
     <Card
       component="article"
@@ -39,7 +40,13 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         to={hrefs.showcase(id)}
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
-        <ShowcaseImage imageUrl={imageUrl} title={title} height={168} priority={priority} />
+        <ShowcaseImage
+          imageUrl={imageUrl}
+          title={title}
+          description={imageAlt}
+          height={168}
+          priority={priority}
+        />
         <CardContent sx={{ pb: 1 }}>
           <Typography
             id={`showcase-${id}-title`}
