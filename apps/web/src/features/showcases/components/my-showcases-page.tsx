@@ -111,10 +111,10 @@ function MyShowcaseList({ uid }: { uid: string }) {
   }
   return (
     <List disablePadding aria-label="My showcases">
-      {items.map((showcase) => (
+      {items.map((showcase, index) => (
         <ListItem
           key={showcase.id}
-          divider
+          divider={index < items.length - 1}
           disableGutters
           secondaryAction={
             <IconButton
