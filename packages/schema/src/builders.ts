@@ -1,6 +1,7 @@
 import type { ShowcaseDocument, ShowcaseDocumentField } from './showcase.js';
 import {
   DESCRIPTION_MAX,
+  IMAGE_ALT_MAX,
   OWNER_NAME_MAX,
   TAG_MAX_LENGTH,
   TAGS_MAX,
@@ -28,8 +29,9 @@ export function buildShowcase(overrides: Partial<ShowcaseDocument> = {}): Showca
     likeCount: 0,
     ...overrides,
   };
-  // An explicit `imageUrl: undefined` means "no image": the key is absent, as the rules want.
+  // An explicit `undefined` means "none": the key is absent, as the rules want.
   if (showcase.imageUrl === undefined) delete showcase.imageUrl;
+  if (showcase.imageAlt === undefined) delete showcase.imageAlt;
   return showcase;
 }
 
@@ -39,9 +41,12 @@ export type ShowcaseExampleData = Readonly<Record<string, unknown>>;
 export type ValidShowcaseExample = { readonly name: string; readonly data: ShowcaseExampleData };
 
 export type InvalidShowcaseExample = ValidShowcaseExample & {
-  /** The one field that makes it invalid (`fields`: a missing or unknown key). */
+  /** The one field whose rule it breaks (`fields`: a missing or unknown key). */
   readonly field: ShowcaseDocumentField | 'fields';
-  /** The valid example it differs from in that field only. */
+  /**
+   * The valid example it differs from in one field: `field` itself, or the one field that
+   * rule depends on (an empty link is valid on a draft, not once `status` is published).
+   */
   readonly twin: string;
 };
 
@@ -76,10 +81,13 @@ export function showcaseExamples(): ShowcaseExamples {
     description: 'Made with care.\n\nIn two paragraphs.',
     url: 'https://example.com/work',
     imageUrl: 'https://example.com/work.png',
+    imageAlt: 'A hand-built walnut lamp glowing on a desk',
     tags: ['web', 'art'],
     ownerName: 'Owner',
   });
   const draft = buildShowcase({ ...base, title: 'Draft', status: 'draft', ownerName: 'Owner' });
+  // A draft needs only a title: its link may stay empty until it is published.
+  const draftWithoutLink = { ...draft, title: 'Draft without a link', url: '' };
   // Titles count code points, as the rules' size() does: 80 emoji are 160 UTF-16 units.
   const atLimits = buildShowcase({
     ...base,
@@ -87,6 +95,7 @@ export function showcaseExamples(): ShowcaseExamples {
     description: repeat(DESCRIPTION_MAX),
     url: urlOfLength(URL_MAX_LENGTH),
     imageUrl: urlOfLength(URL_MAX_LENGTH),
+    imageAlt: repeat(IMAGE_ALT_MAX, '🖼'),
     tags: Array.from({ length: TAGS_MAX }, (_, index) => repeat(TAG_MAX_LENGTH, String(index))),
     ownerName: repeat(OWNER_NAME_MAX),
   });
@@ -95,6 +104,7 @@ export function showcaseExamples(): ShowcaseExamples {
   const valid: ValidShowcaseExample[] = [
     { name: 'published', data: published },
     { name: 'draft', data: draft },
+    { name: 'draft without a link', data: draftWithoutLink },
     { name: 'at every limit', data: atLimits },
     { name: 'liked', data: liked },
   ];
@@ -128,7 +138,9 @@ export function showcaseExamples(): ShowcaseExamples {
       set('url', 'https://example.com/"onmouseover="x'),
     ),
     broken('link without a host', 'published', 'url', set('url', 'https:///work')),
-    broken('empty link on a draft', 'draft', 'url', set('url', '')),
+    broken('empty link on a published showcase', 'published', 'url', set('url', '')),
+    // The link's rule depends on the status: publishing the draft as it is breaks it.
+    broken('published without a link', 'draft without a link', 'url', set('status', 'published')),
     broken(
       'link over the limit',
       'at every limit',
@@ -137,6 +149,13 @@ export function showcaseExamples(): ShowcaseExamples {
     ),
     broken('empty image URL', 'published', 'imageUrl', set('imageUrl', '')),
     broken('data: image', 'published', 'imageUrl', set('imageUrl', 'data:image/png;base64,AAAA')),
+    broken(
+      'image description over the limit',
+      'at every limit',
+      'imageAlt',
+      set('imageAlt', repeat(IMAGE_ALT_MAX + 1, '🖼')),
+    ),
+    broken('image description not a string', 'published', 'imageAlt', set('imageAlt', 42)),
     broken('six tags', 'at every limit', 'tags', (data) => ({
       ...data,
       tags: [...(data.tags as string[]), 'six'],

@@ -8,18 +8,24 @@ export const DESCRIPTION_MAX = 2000;
 export const TAGS_MAX = 5;
 export const TAG_MAX_LENGTH = 24;
 export const OWNER_NAME_MAX = 80;
+/** The image's description: its alt text on cards and the showcase page. */
+export const IMAGE_ALT_MAX = 200;
 /** A tag: lower-case letters a–z, digits and hyphens. */
 export const TAG_PATTERN = new RegExp(`^[a-z0-9-]{1,${TAG_MAX_LENGTH}}$`);
 
 export const SHOWCASE_STATUSES = ['draft', 'published'] as const;
 export type ShowcaseStatus = (typeof SHOWCASE_STATUSES)[number];
 
-/** The editable fields, trimmed, normalized and valid: what the form produces and a save writes. */
+/**
+ * The editable fields, trimmed, normalized and valid: what the form produces and a save writes.
+ * `url` is empty only on a draft; `imageUrl` and `imageAlt` are null when there is none.
+ */
 export type ShowcaseInput = {
   title: string;
   description: string;
   url: string;
   imageUrl: string | null;
+  imageAlt: string | null;
   tags: string[];
 };
 
@@ -35,10 +41,12 @@ export type ShowcaseFormResult =
 
 /**
  * A stored showcase document: every field firestore.rules accepts, timestamps as Dates (the
- * SDKs and the REST encoders write them as Firestore timestamps). `imageUrl` may be absent.
+ * SDKs and the REST encoders write them as Firestore timestamps). `imageUrl` and `imageAlt` may
+ * be absent; `url` may be empty on a draft.
  */
-export type ShowcaseDocument = Omit<ShowcaseInput, 'imageUrl'> & {
+export type ShowcaseDocument = Omit<ShowcaseInput, 'imageUrl' | 'imageAlt'> & {
   imageUrl?: string;
+  imageAlt?: string;
   status: ShowcaseStatus;
   ownerUid: string;
   ownerName: string;
@@ -55,6 +63,7 @@ export const SHOWCASE_FIELDS = [
   'description',
   'url',
   'imageUrl',
+  'imageAlt',
   'tags',
   'status',
   'ownerUid',
@@ -63,6 +72,9 @@ export const SHOWCASE_FIELDS = [
   'updatedAt',
   'likeCount',
 ] as const satisfies readonly ShowcaseDocumentField[];
+
+/** The fields a stored showcase may leave out. */
+const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set(['imageUrl', 'imageAlt']);
 
 /**
  * A showcase as the app reads it: a plain typed value, whatever the stored document holds.
@@ -87,6 +99,7 @@ export const emptyShowcaseForm: ShowcaseFormValues = {
   description: '',
   url: '',
   imageUrl: '',
+  imageAlt: '',
   tags: '',
 };
 
@@ -117,6 +130,7 @@ export function showcaseFormValues(showcase: ShowcaseInput): ShowcaseFormValues 
     description: showcase.description,
     url: showcase.url,
     imageUrl: showcase.imageUrl ?? '',
+    imageAlt: showcase.imageAlt ?? '',
     tags: formatTags(showcase.tags),
   };
 }
@@ -134,6 +148,12 @@ const descriptionProblem = (description: string): string | undefined => {
   return `Keep the description to ${DESCRIPTION_MAX.toLocaleString('en')} characters (now ${count.toLocaleString('en')}).`;
 };
 
+const imageAltProblem = (imageAlt: string): string | undefined => {
+  const count = characterCount(imageAlt);
+  if (count <= IMAGE_ALT_MAX) return undefined;
+  return `Keep the image description to ${IMAGE_ALT_MAX} characters (now ${count}).`;
+};
+
 const tagsProblem = (tags: readonly string[]): string | undefined => {
   if (tags.length > TAGS_MAX) return `Use at most ${TAGS_MAX} tags (now ${tags.length}).`;
   const bad = tags.find((tag) => !TAG_PATTERN.test(tag));
@@ -143,8 +163,15 @@ const tagsProblem = (tags: readonly string[]): string | undefined => {
     : `Tags may use only letters a–z, digits and hyphens: "${bad}".`;
 };
 
-/** Checks the form and, when it is valid, returns the normalized fields to save. */
-export function validateShowcaseForm(values: ShowcaseFormValues): ShowcaseFormResult {
+/**
+ * Checks the form for a save with `status` and, when it is valid, returns the normalized fields
+ * to save. A draft needs only a title: its link may stay empty until it is published (a link
+ * that is typed must still be a web address, since it is stored as typed).
+ */
+export function validateShowcaseForm(
+  values: ShowcaseFormValues,
+  status: ShowcaseStatus = 'published',
+): ShowcaseFormResult {
   const errors: ShowcaseFieldErrors = {};
 
   const title = values.title.trim();
@@ -155,8 +182,9 @@ export function validateShowcaseForm(values: ShowcaseFormValues): ShowcaseFormRe
 
   const urlText = values.url.trim();
   const url = safeHttpUrl(urlText);
-  if (urlText.length === 0) errors.url = 'Add a link where people can see what you made.';
-  else if (urlText.length > URL_MAX_LENGTH)
+  if (urlText.length === 0) {
+    if (status === 'published') errors.url = 'Add a link where people can see what you made.';
+  } else if (urlText.length > URL_MAX_LENGTH)
     errors.url = `Links can be at most ${URL_MAX_LENGTH} characters.`;
   else if (url === null) errors.url = 'Use a full web address starting with http:// or https://.';
 
@@ -168,6 +196,10 @@ export function validateShowcaseForm(values: ShowcaseFormValues): ShowcaseFormRe
     errors.imageUrl =
       'Use a full image address starting with http:// or https://, or leave it empty.';
 
+  const imageAltText = values.imageAlt.trim();
+  errors.imageAlt = imageAltProblem(imageAltText);
+  const imageAlt = imageAltText.length === 0 ? null : imageAltText;
+
   const tags = parseTags(values.tags);
   errors.tags = tagsProblem(tags);
 
@@ -175,7 +207,10 @@ export function validateShowcaseForm(values: ShowcaseFormValues): ShowcaseFormRe
     Object.entries(errors).filter(([, message]) => message !== undefined),
   ) as ShowcaseFieldErrors;
   if (Object.keys(present).length > 0) return { ok: false, errors: present };
-  return { ok: true, value: { title, description, url: url ?? urlText, imageUrl, tags } };
+  return {
+    ok: true,
+    value: { title, description, url: url ?? urlText, imageUrl, imageAlt, tags },
+  };
 }
 
 // ---- stored documents ---------------------------------------------------------------------
@@ -189,8 +224,14 @@ const isText = (value: unknown, min: number, max: number): value is string =>
 const isTimestamp = (value: unknown): boolean =>
   value instanceof Date && !Number.isNaN(value.getTime());
 
-/** What must hold of each stored field (the rules' `isShowcase`), as a short reason when not. */
-const documentChecks: Record<ShowcaseDocumentField, (value: unknown) => string | undefined> = {
+/**
+ * What must hold of each stored field (the rules' `isShowcase`), as a short reason when not.
+ * `data` is the whole document, for the one field whose rule depends on another (`url`).
+ */
+const documentChecks: Record<
+  ShowcaseDocumentField,
+  (value: unknown, data: Readonly<Record<string, unknown>>) => string | undefined
+> = {
   title: (value) =>
     isText(value, 1, TITLE_MAX) && value === value.trim()
       ? undefined
@@ -199,9 +240,16 @@ const documentChecks: Record<ShowcaseDocumentField, (value: unknown) => string |
     isText(value, 0, DESCRIPTION_MAX)
       ? undefined
       : `a string of at most ${DESCRIPTION_MAX} characters`,
-  url: (value) => (isWebUrl(value) ? undefined : 'an http(s) URL'),
+  url: (value, data) =>
+    isWebUrl(value) || (value === '' && data.status === 'draft')
+      ? undefined
+      : 'an http(s) URL (or empty on a draft)',
   imageUrl: (value) =>
     value === undefined || isWebUrl(value) ? undefined : 'absent or an http(s) URL',
+  imageAlt: (value) =>
+    value === undefined || isText(value, 0, IMAGE_ALT_MAX)
+      ? undefined
+      : `absent or a string of at most ${IMAGE_ALT_MAX} characters`,
   tags: (value) =>
     Array.isArray(value) &&
     new Set(value).size === value.length &&
@@ -231,7 +279,7 @@ export function showcaseDocumentProblems(
   const problems: ShowcaseDocumentProblems = {};
   const known = new Set<string>(SHOWCASE_FIELDS);
   const unknown = Object.keys(data).filter((key) => !known.has(key));
-  const missing = SHOWCASE_FIELDS.filter((key) => key !== 'imageUrl' && !(key in data));
+  const missing = SHOWCASE_FIELDS.filter((key) => !OPTIONAL_FIELDS.has(key) && !(key in data));
   if (unknown.length > 0 || missing.length > 0) {
     problems.fields = [
       ...missing.map((key) => `missing ${key}`),
@@ -239,8 +287,8 @@ export function showcaseDocumentProblems(
     ].join(', ');
   }
   for (const field of SHOWCASE_FIELDS) {
-    if (!(field in data) && field !== 'imageUrl') continue;
-    const problem = documentChecks[field](data[field]);
+    if (!(field in data) && !OPTIONAL_FIELDS.has(field)) continue;
+    const problem = documentChecks[field](data[field], data);
     if (problem !== undefined) problems[field] = `${field} must be ${problem}`;
   }
   return problems;
@@ -258,7 +306,8 @@ export function assertShowcaseDocument<T extends Readonly<Record<string, unknown
 
 /**
  * The fields a save writes besides the server-managed ones (owner uid, timestamps, like count):
- * the editable content, the status and the owner's public name. `imageUrl: null` means none.
+ * the editable content, the status and the owner's public name. `imageUrl: null` and
+ * `imageAlt: null` mean none.
  */
 export type ShowcaseContent = ShowcaseInput & { status: ShowcaseStatus; ownerName: string };
 
@@ -307,6 +356,7 @@ export function readShowcase(
     description: readText(data.description),
     url: readText(data.url),
     imageUrl: readOptionalText(data.imageUrl),
+    imageAlt: readOptionalText(data.imageAlt),
     tags: readStringList(data.tags),
     status: data.status === 'published' ? 'published' : 'draft',
     ownerUid: readText(data.ownerUid),

@@ -49,6 +49,7 @@ describe('readShowcase', () => {
           description: 'About it',
           url: 'https://example.com',
           imageUrl: 'https://example.com/a.png',
+          imageAlt: 'A phone showing the app',
           tags: ['react', 'web'],
           status: 'published',
           ownerUid: 'u1',
@@ -65,6 +66,7 @@ describe('readShowcase', () => {
       description: 'About it',
       url: 'https://example.com',
       imageUrl: 'https://example.com/a.png',
+      imageAlt: 'A phone showing the app',
       tags: ['react', 'web'],
       status: 'published',
       ownerUid: 'u1',
@@ -84,6 +86,7 @@ describe('readShowcase', () => {
         description: 42,
         url: ['javascript:alert(1)'],
         imageUrl: '',
+        imageAlt: ['alt'],
         tags: ['ok', 7, null, { a: 1 }, 'fine'],
         status: 'PUBLISHED',
         ownerUid: null,
@@ -97,6 +100,7 @@ describe('readShowcase', () => {
       description: '',
       url: '',
       imageUrl: null,
+      imageAlt: null,
       tags: ['ok', 'fine'],
       status: 'draft',
       ownerUid: '',
@@ -130,12 +134,31 @@ describe('showcaseDocumentProblems', () => {
       description: 'A lamp.',
       url: 'https://example.com/lamp',
       imageUrl: "https://example.com/it's.png",
+      imageAlt: 'A lamp',
       tags: 'Light, DIY',
     });
     if (!result.ok) throw new Error('the form should be valid');
-    const { imageUrl, ...content } = showcaseContent(result.value, 'published', 'Ada');
-    const stored = buildShowcase({ ...content, imageUrl: imageUrl ?? undefined, ownerUid: 'u1' });
+    const { imageUrl, imageAlt, ...content } = showcaseContent(result.value, 'published', 'Ada');
+    const stored = buildShowcase({
+      ...content,
+      imageUrl: imageUrl ?? undefined,
+      imageAlt: imageAlt ?? undefined,
+      ownerUid: 'u1',
+    });
     expect(showcaseDocumentProblems(stored)).toEqual({});
+  });
+
+  it('accepts what a draft with only a title saves, and no such published showcase', () => {
+    const result = validateShowcaseForm(
+      { title: 'Idea', description: '', url: '', imageUrl: '', imageAlt: '', tags: '' },
+      'draft',
+    );
+    if (!result.ok) throw new Error('the draft should be valid');
+    const { imageUrl: _imageUrl, imageAlt: _imageAlt, ...content } = result.value;
+    expect(showcaseDocumentProblems(buildShowcase({ ...content, status: 'draft' }))).toEqual({});
+    expect(
+      Object.keys(showcaseDocumentProblems(buildShowcase({ ...content, status: 'published' }))),
+    ).toEqual(['url']);
   });
 
   it('names missing and unknown keys', () => {

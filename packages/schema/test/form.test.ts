@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShowcaseFormValues, ShowcaseInput } from '../src/index.js';
+import type { ShowcaseFormValues, ShowcaseInput, ShowcaseStatus } from '../src/index.js';
 import {
   changedShowcaseFields,
   emptyShowcaseForm,
@@ -14,11 +14,12 @@ const valid: ShowcaseFormValues = {
   description: ' Built in a weekend. ',
   url: 'https://example.com/app',
   imageUrl: '',
+  imageAlt: '',
   tags: 'react, Web  pwa,react',
 };
 
-function errorsOf(patch: Partial<ShowcaseFormValues>) {
-  const result = validateShowcaseForm({ ...valid, ...patch });
+function errorsOf(patch: Partial<ShowcaseFormValues>, status: ShowcaseStatus = 'published') {
+  const result = validateShowcaseForm({ ...valid, ...patch }, status);
   return result.ok ? {} : result.errors;
 }
 
@@ -48,6 +49,7 @@ describe('validateShowcaseForm', () => {
         description: 'Built in a weekend.',
         url: 'https://example.com/app',
         imageUrl: null,
+        imageAlt: null,
         tags: ['react', 'web', 'pwa'],
       },
     });
@@ -57,6 +59,28 @@ describe('validateShowcaseForm', () => {
     const result = validateShowcaseForm(emptyShowcaseForm);
     expect(result.ok).toBe(false);
     expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual(['title', 'url']);
+  });
+
+  it('needs only a title for a draft', () => {
+    const result = validateShowcaseForm(emptyShowcaseForm, 'draft');
+    expect(result.ok ? {} : result.errors).toEqual({ title: 'Give your showcase a title.' });
+    expect(validateShowcaseForm({ ...emptyShowcaseForm, title: ' Idea ' }, 'draft')).toEqual({
+      ok: true,
+      value: {
+        title: 'Idea',
+        description: '',
+        url: '',
+        imageUrl: null,
+        imageAlt: null,
+        tags: [],
+      },
+    });
+  });
+
+  it('checks a link typed into a draft, since it is stored as typed', () => {
+    expect(errorsOf({ url: '   ' }, 'draft').url).toBeUndefined();
+    expect(errorsOf({ url: 'example.com' }, 'draft').url).toMatch(/http/);
+    expect(errorsOf({ url: 'https://example.com/app' }, 'draft').url).toBeUndefined();
   });
 
   it('limits the title to 80 characters after trimming, counting code points', () => {
@@ -85,6 +109,17 @@ describe('validateShowcaseForm', () => {
     expect(result.ok && result.value.imageUrl).toBe('https://img.example/a.png');
   });
 
+  it('limits the image description to 200 characters and keeps none as null', () => {
+    expect(errorsOf({ imageAlt: '🖼'.repeat(200) }).imageAlt).toBeUndefined();
+    expect(errorsOf({ imageAlt: 'x'.repeat(201) }).imageAlt).toBe(
+      'Keep the image description to 200 characters (now 201).',
+    );
+    const described = validateShowcaseForm({ ...valid, imageAlt: '  A walnut lamp  ' });
+    expect(described.ok && described.value.imageAlt).toBe('A walnut lamp');
+    const blank = validateShowcaseForm({ ...valid, imageAlt: '   ' });
+    expect(blank.ok && blank.value.imageAlt).toBeNull();
+  });
+
   it('enforces the tag pattern and count', () => {
     expect(errorsOf({ tags: 'a b c d e' }).tags).toBeUndefined();
     expect(errorsOf({ tags: 'a b c d e f' }).tags).toMatch(/at most 5/);
@@ -102,6 +137,7 @@ const saved: ShowcaseInput = {
   description: 'Built in a weekend.',
   url: 'https://example.com/app',
   imageUrl: null,
+  imageAlt: 'A phone showing the app',
   tags: ['react', 'web'],
 };
 
@@ -112,6 +148,7 @@ describe('showcaseFormValues', () => {
       description: 'Built in a weekend.',
       url: 'https://example.com/app',
       imageUrl: '',
+      imageAlt: 'A phone showing the app',
       tags: 'react, web',
     });
     expect(validateShowcaseForm(showcaseFormValues(saved))).toEqual({ ok: true, value: saved });
@@ -129,8 +166,9 @@ describe('changedShowcaseFields', () => {
         ...saved,
         tags: ['web', 'react'],
         imageUrl: 'https://example.com/a.png',
+        imageAlt: null,
         title: 'My app 2',
       }),
-    ).toEqual(['title', 'imageUrl', 'tags']);
+    ).toEqual(['title', 'imageUrl', 'imageAlt', 'tags']);
   });
 });

@@ -20,6 +20,7 @@ import {
   serverTimestamp,
   setDoc,
   setLogLevel,
+  updateDoc,
   where,
   type Firestore,
 } from 'firebase/firestore';
@@ -87,6 +88,21 @@ async function resave(data: ShowcaseExampleData): Promise<void> {
     setDoc(doc(context.firestore() as unknown as Firestore, path), toSdk(data)),
   );
   await setDoc(doc(owner, path), { ...toSdk(data), updatedAt: serverTimestamp() });
+}
+
+/**
+ * The example stored as it is (rules off), then changed by its owner with a partial update, as
+ * the app's edit form writes: only `changes` and `updatedAt`.
+ */
+async function change(
+  data: ShowcaseExampleData,
+  changes: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const path = `showcases/change-${++sequence}`;
+  await env.withSecurityRulesDisabled((context) =>
+    setDoc(doc(context.firestore() as unknown as Firestore, path), toSdk(data)),
+  );
+  await updateDoc(doc(owner, path), { ...changes, updatedAt: serverTimestamp() });
 }
 
 /** A create cannot carry the example's times or like count, so it only shows the other fields. */
@@ -199,5 +215,38 @@ describe('firestore.rules: what a visitor (signed out) may read', () => {
     await assertFails(
       setDoc(doc(visitor, 'users/visitor'), { displayName: 'V', createdAt: serverTimestamp() }),
     );
+  });
+});
+
+describe('firestore.rules: a draft may wait for its link', () => {
+  const example = (name: string) => valid.find((candidate) => candidate.name === name)!.data;
+  const draft = example('draft');
+  const draftWithoutLink = example('draft without a link');
+  const published = example('published');
+
+  it('lets the owner publish a draft that has a link', async () => {
+    await assertSucceeds(change(draft, { status: 'published' }));
+  });
+
+  it('denies publishing a draft whose link is empty', async () => {
+    await assertFails(change(draftWithoutLink, { status: 'published' }));
+  });
+
+  it('lets the owner publish that draft once it has a link', async () => {
+    await assertSucceeds(
+      change(draftWithoutLink, { status: 'published', url: 'https://example.com/made' }),
+    );
+  });
+
+  it('lets the owner empty the link of a draft', async () => {
+    await assertSucceeds(change(draft, { url: '' }));
+  });
+
+  it('denies emptying the link of a published showcase', async () => {
+    await assertFails(change(published, { url: '' }));
+  });
+
+  it('lets the owner unpublish a showcase and empty its link in one save', async () => {
+    await assertSucceeds(change(published, { status: 'draft', url: '' }));
   });
 });

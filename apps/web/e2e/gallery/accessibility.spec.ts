@@ -13,7 +13,7 @@ for (const variant of VARIANTS) {
     // Four screens, four axe runs.
     test.slow();
 
-    test('gallery, detail, form and /me have no serious or critical violations', async ({
+    test('gallery, detail, form and My showcases have no serious or critical violations', async ({
       memberPage: page,
       member,
     }) => {
@@ -53,7 +53,7 @@ for (const variant of VARIANTS) {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await fitsTheWidth(page)).toBe(true);
 
-      await page.goto('/me');
+      await page.goto('/me/showcases');
       await expect(
         page.getByRole('list', { name: 'My showcases' }).getByText(`Mine ${tag}`),
       ).toBeVisible();

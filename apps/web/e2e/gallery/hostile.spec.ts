@@ -123,7 +123,8 @@ test('a safe link opens in a new tab without opener or referrer', async ({ membe
   await expect(visit).toHaveAttribute('href', 'https://example.com/safe');
   await expect(visit).toHaveAttribute('target', '_blank');
   await expect(visit).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(page.getByRole('img', { name: `Image for Safe ${tag}` })).toHaveAttribute(
+  // No image description stored: the picture is named after the showcase.
+  await expect(page.getByRole('img', { name: `Cover image of “Safe ${tag}”` })).toHaveAttribute(
     'src',
     imageUrl,
   );

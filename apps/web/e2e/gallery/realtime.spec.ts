@@ -81,7 +81,7 @@ test.describe('two people, live', () => {
     await expect(a.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
     const renamed = `After ${tag}`;
     await fillShowcaseForm(a, { title: renamed, description: 'Second words.' });
-    await a.getByRole('button', { name: 'Publish' }).click();
+    await a.getByRole('button', { name: 'Save changes' }).click();
     await expect(a.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
 
     await expect(b.page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('two people, live', () => {
     await expect.poll(async () => getDocument(`showcases/${id}`)).toBeUndefined();
   });
 
-  test('a draft stays invisible to B and is listed with the drafts on A’s /me', async ({
+  test('a draft stays invisible to B and is listed with the drafts in A’s My showcases', async ({
     memberPage: a,
     otherMember: b,
   }) => {
@@ -125,7 +125,7 @@ test.describe('two people, live', () => {
     await expect(b.page.getByRole('heading', { name: 'Showcase not found' })).toBeVisible();
     await expect(b.page.getByText(title)).toHaveCount(0);
 
-    await a.goto('/me');
+    await a.goto('/me/showcases');
     const mine = a.getByRole('list', { name: 'My showcases' });
     const row = mine.getByRole('listitem').filter({ hasText: title });
     await expect(row).toBeVisible();

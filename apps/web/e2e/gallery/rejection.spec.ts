@@ -63,7 +63,9 @@ test('a publish the rules reject rolls back with the designed message and the in
     await expect(alert).toContainText('Everything you typed is still here.');
     await expect(page).toHaveURL(formUrl);
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(input.title);
-    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(input.description);
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
+      input.description,
+    );
     await expect(page.getByRole('textbox', { name: 'Link' })).toHaveValue(input.url);
     await expect(page.getByRole('textbox', { name: 'Image URL' })).toHaveValue(input.imageUrl);
     await expect(page.getByRole('textbox', { name: 'Tags' })).toHaveValue(input.tags);
@@ -101,8 +103,8 @@ test('an edit the rules reject keeps the edited text and the server copy unchang
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(original);
     const refused = `Edited ${MARKER} ${tag}`;
     await fillShowcaseForm(page, { title: refused });
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Not published' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(refused);
 
     const detail = await page.context().newPage();

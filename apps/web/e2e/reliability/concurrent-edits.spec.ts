@@ -49,10 +49,10 @@ test.describe('two tabs editing the same showcase', () => {
     await expectConnection(tabA, 'Offline');
     await expectConnection(tabB, 'Offline');
     await fillShowcaseForm(tabA, { title: `Title from A ${tag}` });
-    await tabA.getByRole('button', { name: 'Publish' }).click();
+    await tabA.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabA.getByText(SAVED_OFFLINE)).toBeVisible();
     await fillShowcaseForm(tabB, { description: 'Description from B' });
-    await tabB.getByRole('button', { name: 'Publish' }).click();
+    await tabB.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabB.getByText(SAVED_OFFLINE)).toBeVisible();
 
     await context.setOffline(false);
@@ -72,11 +72,11 @@ test.describe('two tabs editing the same showcase', () => {
     await context.setOffline(true);
     await expectConnection(tabA, 'Offline');
     await fillShowcaseForm(tabA, { title: `A's title ${tag}` });
-    await tabA.getByRole('button', { name: 'Publish' }).click();
+    await tabA.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabA.getByText(SAVED_OFFLINE)).toBeVisible();
 
     await fillShowcaseForm(tabB, { title: `B's title ${tag}`, description: 'Only B wrote this' });
-    await tabB.getByRole('button', { name: 'Publish' }).click();
+    await tabB.getByRole('button', { name: 'Save changes' }).click();
     const versions = tabB.getByRole('group', { name: 'Title: two versions' });
     await expect(versions).toBeVisible();
     await expect(versions).toContainText(`Theirs: A's title ${tag}`);
@@ -84,13 +84,13 @@ test.describe('two tabs editing the same showcase', () => {
     // Nothing was queued by B and what B typed is all still there.
     await expect(tabB.getByText(SAVED_OFFLINE)).toHaveCount(0);
     await expect(tabB.getByRole('textbox', { name: 'Title' })).toHaveValue(`B's title ${tag}`);
-    await expect(tabB.getByRole('textbox', { name: 'Description' })).toHaveValue(
+    await expect(tabB.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
       'Only B wrote this',
     );
 
     await versions.getByRole('button', { name: 'Keep mine' }).click();
     await expect(versions).toHaveCount(0);
-    await tabB.getByRole('button', { name: 'Publish' }).click();
+    await tabB.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabB.getByText(SAVED_OFFLINE)).toBeVisible();
 
     await context.setOffline(false);
@@ -108,15 +108,15 @@ test.describe('two tabs editing the same showcase', () => {
 
     // Online this time: A's save lands on the server before B saves.
     await fillShowcaseForm(tabA, { title: `A's title ${tag}` });
-    await tabA.getByRole('button', { name: 'Publish' }).click();
+    await tabA.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabA.getByRole('heading', { level: 1, name: `A's title ${tag}` })).toBeVisible();
 
     await fillShowcaseForm(tabB, { title: `B's title ${tag}`, description: 'Only B wrote this' });
-    await tabB.getByRole('button', { name: 'Publish' }).click();
+    await tabB.getByRole('button', { name: 'Save changes' }).click();
     const versions = tabB.getByRole('group', { name: 'Title: two versions' });
     await versions.getByRole('button', { name: 'Keep theirs' }).click();
     await expect(tabB.getByRole('textbox', { name: 'Title' })).toHaveValue(`A's title ${tag}`);
-    await tabB.getByRole('button', { name: 'Publish' }).click();
+    await tabB.getByRole('button', { name: 'Save changes' }).click();
     await expect(tabB.getByRole('heading', { level: 1, name: `A's title ${tag}` })).toBeVisible();
     await expect
       .poll(async () => (await getDocument(`showcases/${id}`))?.data)

@@ -98,7 +98,7 @@ async function editOnTwoDevices(deviceA: Page, deviceB: Page, member: Account, p
   await expectConnection(deviceB, 'Live');
   await silenceListeners(deviceA);
   await fillShowcaseForm(deviceB, { title: `B's title ${tag}` });
-  await deviceB.getByRole('button', { name: 'Publish' }).click();
+  await deviceB.getByRole('button', { name: 'Save changes' }).click();
   await expect(deviceB.getByRole('heading', { level: 1, name: `B's title ${tag}` })).toBeVisible();
   return { id: id!, tag };
 }
@@ -119,7 +119,7 @@ test.describe('two devices online, one of them not yet told of the other’s sav
         description: 'Only A wrote this',
       });
       await expectConnection(deviceA, 'Live', 1_000);
-      await deviceA.getByRole('button', { name: 'Publish' }).click();
+      await deviceA.getByRole('button', { name: 'Save changes' }).click();
       const versions = deviceA.getByRole('group', { name: 'Title: two versions' });
       await expect(versions).toBeVisible();
       await expect(versions).toContainText(`Theirs: B's title ${tag}`);
@@ -130,13 +130,13 @@ test.describe('two devices online, one of them not yet told of the other’s sav
         description: 'Original description',
       });
       await expect(deviceA.getByRole('textbox', { name: 'Title' })).toHaveValue(`A's title ${tag}`);
-      await expect(deviceA.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      await expect(deviceA.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
         'Only A wrote this',
       );
 
       await versions.getByRole('button', { name: 'Keep mine' }).click();
       await expect(versions).toHaveCount(0);
-      await deviceA.getByRole('button', { name: 'Publish' }).click();
+      await deviceA.getByRole('button', { name: 'Save changes' }).click();
       await expect(deviceA).toHaveURL((url) => url.pathname === `/s/${id}`);
       expect((await getDocument(`showcases/${id}`))?.data).toMatchObject({
         title: `A's title ${tag}`,
@@ -153,7 +153,7 @@ test.describe('two devices online, one of them not yet told of the other’s sav
       const { id, tag } = await editOnTwoDevices(deviceA, deviceB, member, 'stale-other');
       await fillShowcaseForm(deviceA, { description: 'Description from A' });
       await expectConnection(deviceA, 'Live', 1_000);
-      await deviceA.getByRole('button', { name: 'Publish' }).click();
+      await deviceA.getByRole('button', { name: 'Save changes' }).click();
       await expect(deviceA).toHaveURL((url) => url.pathname === `/s/${id}`);
       await expect(deviceA.getByRole('group', { name: /two versions/ })).toHaveCount(0);
       expect((await getDocument(`showcases/${id}`))?.data).toMatchObject({
@@ -186,7 +186,7 @@ test.describe('an online save whose connection drops', () => {
     });
 
     await fillShowcaseForm(deviceA, { title: `Kept ${tag}` });
-    await deviceA.getByRole('button', { name: 'Publish' }).click();
+    await deviceA.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => commits.length).toBe(1);
     await context.setOffline(true);
     await expect(deviceA.getByText(SAVED_OFFLINE)).toBeVisible();

@@ -1,4 +1,4 @@
-/** Accessibility checks shared by the specs: axe's serious and critical findings, and width. */
+/** Accessibility checks for any screen state: axe's serious findings, and sideways overflow. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -15,7 +15,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** The page scrolls only vertically: nothing is wider than the viewport. */
+/** True when nothing on the page overflows the viewport sideways. */
 export function fitsTheWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
+
+/** The two layouts new screens are checked in: desktop, and a 390 px phone. */
+export const LAYOUTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: '390 px phone', viewport: { width: 390, height: 844 } },
+] as const;

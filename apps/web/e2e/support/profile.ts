@@ -1,4 +1,4 @@
-/** Reading the user record on /me, field by field (each row shows the field's key, e.g. `uid`). */
+/** Reading the user record on /me, field by field, under the labels the screen gives them. */
 import type { Locator, Page } from '@playwright/test';
 
 /** The 11 fields of the user record shown on /me, by their names in the record. */
@@ -18,9 +18,27 @@ export const USER_RECORD_FIELDS = [
 
 export type UserRecordField = (typeof USER_RECORD_FIELDS)[number];
 
-/** The term (label) of one field in the record list on /me. */
+/** What /me calls each field: human labels, never the record's keys. */
+export const USER_RECORD_LABELS: Record<UserRecordField, string> = {
+  uid: 'User ID',
+  email: 'Email',
+  emailVerified: 'Email verified',
+  displayName: 'Display name',
+  photoURL: 'Photo URL',
+  phoneNumber: 'Phone number',
+  isAnonymous: 'Guest account',
+  tenantId: 'Tenant',
+  providerData: 'Signed in with',
+  'metadata.createdAt': 'Account created',
+  'metadata.lastLoginAt': 'Last sign-in',
+};
+
+/** The term (label) of one field in the Account details list on /me. */
 export function userRecordTerm(page: Page, field: UserRecordField): Locator {
-  return page.locator('dt').filter({ has: page.getByText(field, { exact: true }) });
+  return page
+    .getByRole('region', { name: 'Account details' })
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${USER_RECORD_LABELS[field]}$`) });
 }
 
 /** The value shown for one field on /me. */

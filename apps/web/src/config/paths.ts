@@ -6,6 +6,7 @@ export const paths = {
   signUp: '/signup',
   resetPassword: '/reset',
   me: '/me',
+  myShowcases: '/me/showcases',
   newShowcase: '/new',
   showcase: '/s/:id',
   editShowcase: '/s/:id/edit',

@@ -220,6 +220,9 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
   ),
   create('url that is not a string', 'DENY', { url: 42 }, { twin: VALID }),
   create('without a url', 'DENY', { url: DELETE }, { twin: VALID }),
+  // A draft needs only a title: its link may be empty until it is published.
+  create('a draft with an empty url', 'ALLOW', { status: 'draft', url: '' }),
+  create('a published showcase with an empty url', 'DENY', { url: '' }, { twin: VALID }),
 
   // ---- create: imageUrl, http(s) ≤ 2,048 or absent -----------------------------------------
   create('without an imageUrl', 'ALLOW', { imageUrl: DELETE }),
@@ -246,6 +249,16 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
     { imageUrl: url2048 + 'a' },
     { twin: 'create: imageUrl of 2048 characters' },
   ),
+
+  // ---- create: imageAlt, a string ≤ 200 or absent ------------------------------------------
+  create('imageAlt of 200 characters', 'ALLOW', { imageAlt: chars(200, '🖼') }),
+  create(
+    'imageAlt of 201 characters',
+    'DENY',
+    { imageAlt: chars(201, '🖼') },
+    { twin: 'create: imageAlt of 200 characters' },
+  ),
+  create('imageAlt that is not a string', 'DENY', { imageAlt: 42 }, { twin: VALID }),
 
   // ---- create: tags, ≤ 5 distinct strings matching [a-z0-9-]{1,24} -------------------------
   create('no tags', 'ALLOW', { tags: [] }),
@@ -343,6 +356,29 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
     { ...edit, url: 'JaVaScRiPt:alert(1)' },
     { twin: 'update: owner sets an http url' },
   ),
+  update(
+    'owner empties the url of the draft',
+    'ALLOW',
+    { url: '', updatedAt: SERVER_TIME },
+    {
+      path: DRAFT,
+    },
+  ),
+  update(
+    'owner empties the url of the published showcase',
+    'DENY',
+    { ...edit, url: '' },
+    {
+      twin: EDIT,
+    },
+  ),
+  update('owner sets an imageAlt', 'ALLOW', { ...edit, imageAlt: 'A lamp on a desk' }),
+  update(
+    'owner sets an imageAlt of 201 characters',
+    'DENY',
+    { ...edit, imageAlt: chars(201) },
+    { twin: 'update: owner sets an imageAlt' },
+  ),
   update('owner sets 5 tags', 'ALLOW', { ...edit, tags: ['a', 'b', 'c', 'd', 'e'] }),
   update(
     'owner sets 6 tags',
@@ -362,6 +398,12 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
     'ALLOW',
     { status: 'published', updatedAt: SERVER_TIME },
     { path: DRAFT },
+  ),
+  update(
+    'owner publishes the draft with an empty url',
+    'DENY',
+    { status: 'published', url: '', updatedAt: SERVER_TIME },
+    { path: DRAFT, twin: 'update: owner publishes the draft' },
   ),
   update(
     'other member publishes the draft',

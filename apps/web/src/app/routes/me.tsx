@@ -1,3 +1,4 @@
+import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,9 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
-import { SectionProgress } from '../../components/feedback/full-page-progress';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
@@ -19,17 +18,31 @@ import { UserRecordList } from '../../features/profile/components/user-record-li
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 
-// The showcases feature (and with it Firestore) loads only when this section renders.
-const MyShowcases = lazy(() =>
-  import('../../features/showcases/components/my-showcases').then((module) => ({
-    default: module.MyShowcases,
-  })),
-);
-
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+function Section({
+  title,
+  children,
+  id,
+  danger = false,
+}: {
+  title: string;
+  children: ReactNode;
+  id: string;
+  /** The danger zone: set apart by a red outline. */
+  danger?: boolean;
+}) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={id} component="h2" variant="h6" sx={{ mb: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2, sm: 3 }, ...(danger ? { borderColor: 'error.main' } : {}) }}
+    >
+      <Typography
+        id={id}
+        component="h2"
+        variant="h6"
+        sx={{ mb: 2, ...(danger ? { color: 'error.main' } : {}) }}
+      >
         {title}
       </Typography>
       {children}
@@ -37,6 +50,10 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
+/**
+ * `/me`: the profile first (who you are, and editing your name and photo), then the account's
+ * details (every field of the user record) with Sign out, and last, apart, the danger zone.
+ */
 export function MeRoute() {
   useDocumentTitle('Your profile');
   const user = useCurrentUser();
@@ -45,10 +62,15 @@ export function MeRoute() {
   const name = user.isAnonymous ? 'Guest' : user.displayName?.trim() || user.email || 'Member';
 
   return (
-    <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
+      >
         <UserAvatar user={user} size={64} />
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
           <Stack
             direction="row"
             spacing={1}
@@ -71,6 +93,16 @@ export function MeRoute() {
             </Typography>
           ) : null}
         </Box>
+        {user.isAnonymous ? null : (
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={paths.myShowcases}
+            startIcon={<CollectionsOutlined />}
+          >
+            My showcases
+          </Button>
+        )}
       </Stack>
 
       {user.isAnonymous ? (
@@ -90,44 +122,37 @@ export function MeRoute() {
             </Button>
           </Stack>
         </Alert>
+      ) : (
+        <Section title="Edit profile" id="edit-profile">
+          <ProfileForm key={user.uid} user={user} />
+        </Section>
+      )}
+
+      {user.email && !user.emailVerified ? (
+        <Section title="Email verification" id="email-verification">
+          <EmailVerification user={user} />
+        </Section>
       ) : null}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Section title="Account details" id="account-details">
-          <UserRecordList user={user} />
-        </Section>
-        <Stack spacing={3}>
-          {user.isAnonymous ? null : (
-            <Section title="Edit profile" id="edit-profile">
-              <ProfileForm key={user.uid} user={user} />
-            </Section>
-          )}
-          {user.email && !user.emailVerified ? (
-            <Section title="Email verification" id="email-verification">
-              <EmailVerification user={user} />
-            </Section>
-          ) : null}
-          <Section title="Account" id="account-actions">
-            <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button variant="contained" loading={signingOut} onClick={() => void signOut()}>
-                Sign out
-              </Button>
-              {user.isAnonymous ? null : <DeleteAccount user={user} />}
-            </Stack>
-          </Section>
-        </Stack>
-      </Box>
+      <Section title="Account details" id="account-details">
+        <UserRecordList user={user} />
+        <Box sx={{ mt: 3 }}>
+          <Button variant="outlined" loading={signingOut} onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </Box>
+      </Section>
 
-      <Suspense fallback={<SectionProgress label="Loading your showcases" />}>
-        <MyShowcases />
-      </Suspense>
+      {user.isAnonymous ? null : (
+        <Section title="Danger zone" id="danger-zone" danger>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography color="text.secondary">
+              Deleting your account removes your sign-in for good. It cannot be undone.
+            </Typography>
+            <DeleteAccount user={user} />
+          </Stack>
+        </Section>
+      )}
     </Stack>
   );
 }

@@ -19,7 +19,10 @@ const NotificationSnackbar = lazy(() =>
 
 let nextId = 1;
 
-/** The app's snackbar area: confirmations and errors not tied to a form, one at a time. */
+/**
+ * The app's snackbar area: confirmations and errors not tied to a form, one at a time. A
+ * confirmation goes as soon as the user starts their next action (`notification-snackbar.tsx`).
+ */
 export function NotifierProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<QueuedNotification[]>([]);
 
@@ -36,7 +39,12 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
       {children}
       {current ? (
         <Suspense fallback={null}>
-          <NotificationSnackbar key={current.id} notification={current} onDismissed={dismiss} />
+          <NotificationSnackbar
+            key={current.id}
+            notification={current}
+            onDismissed={dismiss}
+            updateQueue={setQueue}
+          />
         </Suspense>
       ) : null}
     </NotifierContext.Provider>

@@ -33,22 +33,39 @@ describe('describeUserRecord', () => {
     ]);
   });
 
-  it('marks empty fields as not set and booleans as Yes/No', () => {
+  it('names every field in words, and says what an empty one means', () => {
+    expect(describeUserRecord(member).map((row) => row.label)).toEqual([
+      'User ID',
+      'Email',
+      'Email verified',
+      'Display name',
+      'Photo URL',
+      'Phone number',
+      'Guest account',
+      'Tenant',
+      'Signed in with',
+      'Account created',
+      'Last sign-in',
+    ]);
     const rows = Object.fromEntries(describeUserRecord(guest).map((row) => [row.key, row.value]));
-    expect(rows.email).toEqual({ kind: 'unset' });
-    expect(rows.displayName).toEqual({ kind: 'unset' });
-    expect(rows.providerData).toEqual({ kind: 'unset' });
-    expect(rows['metadata.lastLoginAt']).toEqual({ kind: 'unset' });
+    expect(rows.email).toEqual({ kind: 'absent', text: 'No email address' });
+    expect(rows.displayName).toEqual({ kind: 'absent', text: 'No name' });
+    expect(rows.photoURL).toEqual({ kind: 'absent', text: 'No photo' });
+    expect(rows.tenantId).toEqual({ kind: 'absent', text: 'None' });
+    expect(rows.providerData).toEqual({ kind: 'absent', text: 'None: a guest session' });
+    expect(rows['metadata.lastLoginAt']).toEqual({ kind: 'absent', text: 'Unknown' });
     expect(rows.isAnonymous).toEqual({ kind: 'text', text: 'Yes' });
     expect(rows.emailVerified).toEqual({ kind: 'text', text: 'No' });
+    const texts = describeUserRecord(guest).map((row) => JSON.stringify(row.value));
+    expect(texts.filter((value) => /not set/i.test(value))).toEqual([]);
   });
 
-  it('names providers readably', () => {
+  it('names providers readably, with their address only when it is not the account email', () => {
     const providers = describeUserRecord(member).find((row) => row.key === 'providerData')?.value;
     expect(providers).toEqual({
       kind: 'providers',
       items: [
-        { name: 'Email and password', detail: 'ada@example.com' },
+        { name: 'Email and password', detail: null },
         { name: 'Google', detail: 'ada@gmail.com' },
         { name: 'example.org', detail: null },
       ],

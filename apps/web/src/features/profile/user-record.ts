@@ -1,15 +1,19 @@
 import type { SessionUser } from '../../lib/session';
 
-/** How one field of the user record reads on /me. */
+/**
+ * How one field of the user record reads on /me. `absent`: the record has no value, said in
+ * words that fit the field ("No photo"), never as a placeholder like "not set".
+ */
 export type RecordValue =
-  | { kind: 'unset' }
   | { kind: 'text'; text: string }
+  | { kind: 'absent'; text: string }
   | { kind: 'date'; iso: string; text: string }
   | { kind: 'providers'; items: { name: string; detail: string | null }[] };
 
 export type RecordRow = {
-  /** The field's name in the user record, e.g. `metadata.createdAt`. */
+  /** The field's name in the user record, e.g. `metadata.createdAt` (not shown). */
   key: string;
+  /** What the screen calls it. */
   label: string;
   value: RecordValue;
 };
@@ -23,9 +27,10 @@ const providerNames: Record<string, string> = {
   'microsoft.com': 'Microsoft',
 };
 
-const unset: RecordValue = { kind: 'unset' };
-const text = (value: string | null): RecordValue =>
-  value === null || value.trim() === '' ? unset : { kind: 'text', text: value };
+const text = (value: string | null, absent: string): RecordValue =>
+  value === null || value.trim() === ''
+    ? { kind: 'absent', text: absent }
+    : { kind: 'text', text: value };
 const yesNo = (value: boolean): RecordValue => ({ kind: 'text', text: value ? 'Yes' : 'No' });
 
 export function formatDateTime(epochMs: number, locale?: string): string {
@@ -36,34 +41,40 @@ export function formatDateTime(epochMs: number, locale?: string): string {
 
 const date = (epochMs: number | null, locale?: string): RecordValue =>
   epochMs === null
-    ? unset
+    ? { kind: 'absent', text: 'Unknown' }
     : { kind: 'date', iso: new Date(epochMs).toISOString(), text: formatDateTime(epochMs, locale) };
 
-/** The 11 fields of the user record, labelled, in the order /me shows them. */
+/** The sign-in methods by name; a method's own address only when it is not the account's. */
+function providers(user: SessionUser): RecordValue {
+  if (user.providerData.length === 0) return { kind: 'absent', text: 'None: a guest session' };
+  return {
+    kind: 'providers',
+    items: user.providerData.map((info) => {
+      const detail = info.email ?? info.phoneNumber ?? info.displayName ?? null;
+      return {
+        name: providerNames[info.providerId] ?? info.providerId,
+        detail: detail === user.email ? null : detail,
+      };
+    }),
+  };
+}
+
+/** The 11 fields of the user record, under human labels, in the order /me shows them. */
 export function describeUserRecord(user: SessionUser, locale?: string): RecordRow[] {
   return [
-    { key: 'uid', label: 'User ID', value: text(user.uid) },
-    { key: 'email', label: 'Email', value: text(user.email) },
+    { key: 'uid', label: 'User ID', value: text(user.uid, 'None') },
+    { key: 'email', label: 'Email', value: text(user.email, 'No email address') },
     { key: 'emailVerified', label: 'Email verified', value: yesNo(user.emailVerified) },
-    { key: 'displayName', label: 'Display name', value: text(user.displayName) },
-    { key: 'photoURL', label: 'Photo URL', value: text(user.photoURL) },
-    { key: 'phoneNumber', label: 'Phone number', value: text(user.phoneNumber) },
-    { key: 'isAnonymous', label: 'Guest (anonymous)', value: yesNo(user.isAnonymous) },
-    { key: 'tenantId', label: 'Tenant', value: text(user.tenantId) },
+    { key: 'displayName', label: 'Display name', value: text(user.displayName, 'No name') },
+    { key: 'photoURL', label: 'Photo URL', value: text(user.photoURL, 'No photo') },
     {
-      key: 'providerData',
-      label: 'Sign-in methods',
-      value:
-        user.providerData.length === 0
-          ? unset
-          : {
-              kind: 'providers',
-              items: user.providerData.map((info) => ({
-                name: providerNames[info.providerId] ?? info.providerId,
-                detail: info.email ?? info.phoneNumber ?? info.displayName ?? null,
-              })),
-            },
+      key: 'phoneNumber',
+      label: 'Phone number',
+      value: text(user.phoneNumber, 'No phone number'),
     },
+    { key: 'isAnonymous', label: 'Guest account', value: yesNo(user.isAnonymous) },
+    { key: 'tenantId', label: 'Tenant', value: text(user.tenantId, 'None') },
+    { key: 'providerData', label: 'Signed in with', value: providers(user) },
     {
       key: 'metadata.createdAt',
       label: 'Account created',

@@ -57,4 +57,11 @@ export const memberShowcaseRoutes: RouteObject[] = [
       (module) => module.EditShowcasePage,
     ),
   },
+  {
+    path: paths.myShowcases,
+    element: page(
+      () => import('./components/my-showcases-page'),
+      (module) => module.MyShowcasesPage,
+    ),
+  },
 ];

@@ -7,6 +7,7 @@ const base: ShowcaseInput = {
   description: 'Original description',
   url: 'https://example.com/',
   imageUrl: null,
+  imageAlt: null,
   tags: ['web'],
 };
 
@@ -51,6 +52,20 @@ describe('planSave', () => {
     expect(planSave(withImage, { ...withImage, imageUrl: null }, withImage)).toEqual({
       kind: 'write',
       changes: { imageUrl: null },
+    });
+  });
+
+  it('treats the image description like any field: removed as null, empty when compared', () => {
+    const described = { ...base, imageAlt: 'A lamp' };
+    expect(planSave(described, { ...described, imageAlt: null }, described)).toEqual({
+      kind: 'write',
+      changes: { imageAlt: null },
+    });
+    expect(
+      planSave(described, { ...described, imageAlt: null }, { ...described, imageAlt: 'Theirs' }),
+    ).toEqual({
+      kind: 'conflict',
+      conflicts: [{ field: 'imageAlt', theirs: 'Theirs', mine: '' }],
     });
   });
 

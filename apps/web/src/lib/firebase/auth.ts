@@ -99,7 +99,10 @@ export function createAuthPort(): AuthPort {
     async linkEmail(email, password) {
       await linkWithCredential(user(), EmailAuthProvider.credential(email, password));
     },
-    updateProfile: (changes) => updateProfile(user(), changes),
+    // No photo is sent as an empty photoUrl, which the service and the SDK read back as none:
+    // the Auth emulator refuses a null one (400 "photoUrl must be string").
+    updateProfile: (changes) =>
+      updateProfile(user(), { ...changes, photoURL: changes.photoURL ?? '' }),
     async googlePopup(mode) {
       const provider = await google();
       if (mode === 'link') await linkWithPopup(user(), provider, resolver);

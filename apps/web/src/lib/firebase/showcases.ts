@@ -83,11 +83,13 @@ export function createShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  const { imageUrl, ...content } = showcaseContent(input, status, owner.name);
+  const { imageUrl, imageAlt, ...content } = showcaseContent(input, status, owner.name);
   return trackWrite(
     setDoc(doc(db, SHOWCASES, id), {
       ...content,
+      // The rules want no key rather than null for "none".
       ...(imageUrl === null ? {} : { imageUrl }),
+      ...(imageAlt === null ? {} : { imageAlt }),
       ownerUid: owner.uid,
       createdAt: serverTimestamp(),
       updatedAt: serverTimestamp(),
@@ -98,7 +100,8 @@ export function createShowcase(
 
 /**
  * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
- * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image.
+ * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image and
+ * `imageAlt: null` its description.
  */
 export function updateShowcase(
   db: Firestore,
@@ -116,10 +119,11 @@ function editFields(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): UpdateData<Record<string, unknown>> {
-  const { imageUrl, ...content } = changes;
+  const { imageUrl, imageAlt, ...content } = changes;
   return {
     ...content,
     ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
+    ...(imageAlt === undefined ? {} : { imageAlt: imageAlt ?? deleteField() }),
     status,
     ownerName: owner.name,
     updatedAt: serverTimestamp(),

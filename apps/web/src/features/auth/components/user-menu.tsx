@@ -13,7 +13,10 @@ import type { SessionUser } from '../../../lib/session';
 import { locationPath } from '../../../utils/return-to';
 import { useSignOut } from '../hooks/use-sign-out';
 
-/** The avatar button in the app bar and its menu: profile, upgrade (guests), sign out. */
+/**
+ * The avatar button in the app bar and its menu: My showcases (members), profile, upgrade
+ * (guests), sign out.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { signOut, pending } = useSignOut();
@@ -52,6 +55,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Typography>
         </Box>
         <Divider />
+        {user.isAnonymous ? null : (
+          <MenuItem component={RouterLink} to={paths.myShowcases} onClick={close}>
+            <ListItemText>My showcases</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem component={RouterLink} to={paths.me} onClick={close}>
           <ListItemText>Your profile</ListItemText>
         </MenuItem>

@@ -6,10 +6,10 @@ import { describeUserRecord } from '../user-record';
 
 function Value({ value }: { value: RecordValue }) {
   switch (value.kind) {
-    case 'unset':
+    case 'absent':
       return (
-        <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-          Not set
+        <Typography component="span" color="text.secondary">
+          {value.text}
         </Typography>
       );
     case 'text':
@@ -18,9 +18,10 @@ function Value({ value }: { value: RecordValue }) {
       return <time dateTime={value.iso}>{value.text}</time>;
     case 'providers':
       return (
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        <span>
           {value.items.map((item, index) => (
-            <li key={`${item.name}-${index}`}>
+            <span key={`${item.name}-${index}`}>
+              {index > 0 ? ', ' : null}
               {item.name}
               {item.detail ? (
                 <Typography component="span" color="text.secondary">
@@ -28,14 +29,14 @@ function Value({ value }: { value: RecordValue }) {
                   ({item.detail})
                 </Typography>
               ) : null}
-            </li>
+            </span>
           ))}
-        </Box>
+        </span>
       );
   }
 }
 
-/** Every field of the user record, labelled with a readable name and the field's key. */
+/** Every field of the user record under a human label: a label and its value per row. */
 export function UserRecordList({ user }: { user: SessionUser }) {
   const rows = describeUserRecord(user);
   return (
@@ -44,54 +45,43 @@ export function UserRecordList({ user }: { user: SessionUser }) {
       sx={{
         m: 0,
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(150px, 210px) 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(140px, 190px) minmax(0, 1fr)' },
         columnGap: 3,
       }}
     >
-      {rows.map((row) => (
-        <Box key={row.key} sx={{ display: 'contents' }} data-field={row.key}>
-          <Box
-            component="dt"
-            sx={{
-              pt: 1.5,
-              pb: { xs: 0, sm: 1.5 },
-              borderTop: { sm: 1 },
-              borderColor: { sm: 'divider' },
-              // Phones: label and key on one line to keep the list short.
-              display: { xs: 'flex', sm: 'block' },
-              flexWrap: 'wrap',
-              alignItems: 'baseline',
-              columnGap: 1,
-            }}
-          >
-            <Typography component="span" fontWeight={600} sx={{ display: { sm: 'block' } }}>
-              {row.label}
-            </Typography>
-            <Typography
-              component="code"
-              variant="caption"
-              color="text.secondary"
-              sx={{ fontFamily: 'monospace' }}
+      {rows.map((row, index) => {
+        // A rule between rows, not above the first.
+        const rule = index === 0 ? 0 : 1;
+        return (
+          <Box key={row.key} sx={{ display: 'contents' }}>
+            <Box
+              component="dt"
+              sx={{
+                pt: 1.25,
+                pb: { xs: 0, sm: 1.25 },
+                borderTop: { xs: rule, sm: rule },
+                borderColor: 'divider',
+                color: 'text.secondary',
+              }}
             >
-              {row.key}
-            </Typography>
+              {row.label}
+            </Box>
+            <Box
+              component="dd"
+              sx={{
+                m: 0,
+                pt: { xs: 0.25, sm: 1.25 },
+                pb: 1.25,
+                borderTop: { xs: 0, sm: rule },
+                borderColor: 'divider',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              <Value value={row.value} />
+            </Box>
           </Box>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              pt: { xs: 0.5, sm: 1.5 },
-              pb: 1.5,
-              borderTop: { sm: 1 },
-              borderBottom: { xs: 1, sm: 0 },
-              borderColor: { xs: 'divider', sm: 'divider' },
-              overflowWrap: 'anywhere',
-            }}
-          >
-            <Value value={row.value} />
-          </Box>
-        </Box>
-      ))}
+        );
+      })}
     </Box>
   );
 }

@@ -41,7 +41,8 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   /** One of the first cards on screen. */
   priority?: boolean;
 }) {
-  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, pending, status } = showcase;
+  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
+    showcase;
   return (
     <Card
       component="article"
@@ -55,7 +56,13 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
         <Box sx={{ aspectRatio: CARD_MEDIA_RATIO, overflow: 'hidden' }}>
-          <ShowcaseImage imageUrl={imageUrl} title={title} height="100%" priority={priority} />
+          <ShowcaseImage
+            imageUrl={imageUrl}
+            title={title}
+            description={imageAlt}
+            height="100%"
+            priority={priority}
+          />
         </Box>
         <CardContent sx={{ pb: 1 }}>
           <Typography

@@ -1,4 +1,4 @@
-import type { ShowcaseFormValues, ShowcaseInput } from '@showcase/schema';
+import type { ShowcaseFormValues, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { useSaveShowcase } from '../hooks/use-save-showcase';
 import { ShowcaseForm } from './showcase-form';
 
@@ -7,7 +7,7 @@ type ShowcaseEditorProps = {
   mode: 'create' | 'update';
   initial: ShowcaseFormValues;
   /** The stored showcase, live (edits only): saves write what changed and detect conflicts. */
-  current?: ShowcaseInput;
+  current?: ShowcaseInput & { status: ShowcaseStatus };
 };
 
 /** The form wired to the save: shared by /new and /s/:id/edit. */
@@ -16,10 +16,11 @@ export function ShowcaseEditor({ id, mode, initial, current }: ShowcaseEditorPro
   return (
     <ShowcaseForm
       initial={initial}
+      published={current?.status === 'published'}
       saveState={state}
       onSettle={settle}
-      onSave={(fields, status, values) => {
-        void save(fields, status, values);
+      onSave={(fields, intent, values) => {
+        void save(fields, intent, values);
       }}
     />
   );

@@ -1,3 +1,4 @@
+import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import CloudQueueOutlined from '@mui/icons-material/CloudQueueOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -17,64 +18,90 @@ import type {
 import {
   characterCount,
   DESCRIPTION_MAX,
+  IMAGE_ALT_MAX,
   parseTags,
+  safeHttpUrl,
   SHOWCASE_FORM_FIELDS,
   TITLE_MAX,
   validateShowcaseForm,
 } from '@showcase/schema';
 import type { FormEvent } from 'react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useImageLoad } from '../hooks/use-image-load';
 import type { SaveState } from '../hooks/use-save-showcase';
+import type { SaveIntent } from '../save-intent';
+import { actionsOf, intentText, saveActions, statusAfter } from '../save-intent';
 import type { FieldConflict } from '../save-plan';
+import { ConfirmDialog } from './confirm-dialog';
 import { ShowcaseImage } from './showcase-image';
 
 type ShowcaseFormProps = {
   initial: ShowcaseFormValues;
+  /** The stored showcase is published now: the form offers Save changes and Unpublish. */
+  published: boolean;
   saveState: SaveState;
-  onSave(fields: ShowcaseInput, status: ShowcaseStatus, values: ShowcaseFormValues): void;
+  onSave(fields: ShowcaseInput, intent: SaveIntent, values: ShowcaseFormValues): void;
   /** The user picked a version of a conflicting field (the form holds it already). */
   onSettle?(field: ShowcaseField): void;
 };
 
-const formErrors = (values: ShowcaseFormValues) => {
-  const result = validateShowcaseForm(values);
+const formErrors = (values: ShowcaseFormValues, status: ShowcaseStatus) => {
+  const result = validateShowcaseForm(values, status);
   return result.ok ? {} : result.errors;
 };
 
 /**
- * Title, Description, Link, Image URL, Tags; **Publish** and **Save draft**. What is typed stays
- * in the form until the server confirms the save, and after a rejection too.
+ * Title, Description, Link, Image URL, Image description, Tags; **Publish** and **Save draft**
+ * for a new or draft showcase, **Save changes** and **Unpublish** (after a confirmation) for a
+ * published one. What is typed stays in the form until the server confirms the save, and after
+ * a rejection too.
  */
-export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseFormProps) {
-  // After a first attempt, messages follow the typing so the user sees them clear.
+export function ShowcaseForm({
+  initial,
+  published,
+  saveState,
+  onSave,
+  onSettle,
+}: ShowcaseFormProps) {
+  // The status the last attempt was checked for (a draft needs only a title). After a first
+  // attempt, messages follow the typing so the user sees them clear.
+  const [attempted, setAttempted] = useState<ShowcaseStatus>('published');
   const { values, setFieldErrors, errorFor, change } = useFormFields(initial, {
-    validate: formErrors,
+    validate: (current) => formErrors(current, attempted),
   });
+  // The checked fields waiting for the user to confirm Unpublish.
+  const [unpublishing, setUnpublishing] = useState<ShowcaseInput | null>(null);
   const offline = useConnectionStatus() === 'offline';
   const fields = useRef<
     Partial<Record<ShowcaseField, HTMLInputElement | HTMLTextAreaElement | null>>
   >({});
   const saving = saveState.phase === 'saving';
+  // While a save runs the buttons stay those it started from, even once the live document
+  // already shows the new status.
+  const [submitIntent, otherIntent] = saving ? actionsOf(saveState.intent) : saveActions(published);
 
-  const submit = (status: ShowcaseStatus) => {
+  const submit = (intent: SaveIntent) => {
     if (saving) return;
-    const result = validateShowcaseForm(values);
+    const status = statusAfter(intent);
+    const result = validateShowcaseForm(values, status);
+    setAttempted(status);
     setFieldErrors(result.ok ? {} : result.errors);
     if (!result.ok) {
       const first = SHOWCASE_FORM_FIELDS.find((field) => result.errors[field] !== undefined);
       if (first) fields.current[first]?.focus();
       return;
     }
-    onSave(result.value, status, values);
+    if (intent === 'unpublish') setUnpublishing(result.value);
+    else onSave(result.value, intent, values);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit('published');
+    submit(submitIntent);
   };
 
   const register =
@@ -94,6 +121,13 @@ export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseF
   const tags = parseTags(values.tags);
   const titleCount = characterCount(values.title.trim());
   const descriptionCount = characterCount(values.description.trim());
+  const imageAltCount = characterCount(values.imageAlt.trim());
+  const imageSrc = errorFor('imageUrl') === undefined ? safeHttpUrl(values.imageUrl) : null;
+  const imageLoad = useImageLoad(imageSrc);
+  const spinner = (intent: SaveIntent) =>
+    saving && saveState.intent === intent ? (
+      <CircularProgress size={18} color="inherit" aria-hidden />
+    ) : undefined;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-busy={saving}>
@@ -119,18 +153,40 @@ export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseF
           {...common('url')}
           label="Link"
           type="url"
-          required
           placeholder="https://"
-          helperText={errorFor('url') ?? 'Where people can see what you made.'}
+          helperText={
+            errorFor('url') ??
+            'Where people can see what you made. Needed to publish; a draft can wait.'
+          }
         />
         <TextField
           {...common('imageUrl')}
           label="Image URL"
           type="url"
           placeholder="https://"
-          helperText={errorFor('imageUrl') ?? 'Optional. A picture for the gallery card.'}
+          helperText={
+            errorFor('imageUrl') ??
+            (imageLoad === 'failed' ? (
+              <ImageNotLoaded />
+            ) : (
+              'Optional. A picture for the gallery card.'
+            ))
+          }
+          // Screen readers hear it when the address turns out not to load.
+          slotProps={{
+            input: { readOnly: saving },
+            formHelperText: { 'aria-live': 'polite' },
+          }}
         />
-        {values.imageUrl.trim() && errorFor('imageUrl') === undefined ? (
+        <TextField
+          {...common('imageAlt')}
+          label="Image description"
+          helperText={
+            errorFor('imageAlt') ??
+            `Optional. What the image shows, for people who cannot see it. ${imageAltCount}/${IMAGE_ALT_MAX}`
+          }
+        />
+        {imageSrc !== null && imageLoad === 'loaded' ? (
           <Box
             sx={{
               maxWidth: 360,
@@ -140,7 +196,12 @@ export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseF
               borderColor: 'divider',
             }}
           >
-            <ShowcaseImage imageUrl={values.imageUrl.trim()} title={values.title} height={160} />
+            <ShowcaseImage
+              imageUrl={imageSrc}
+              title={values.title}
+              description={values.imageAlt.trim() || null}
+              height={160}
+            />
           </Box>
         ) : null}
         <TextField
@@ -174,39 +235,51 @@ export function ShowcaseForm({ initial, saveState, onSave, onSettle }: ShowcaseF
             variant="contained"
             size="large"
             disabled={saving}
-            startIcon={
-              saving && saveState.status === 'published' ? (
-                <CircularProgress size={18} color="inherit" aria-hidden />
-              ) : undefined
-            }
+            startIcon={spinner(submitIntent)}
           >
-            Publish
+            {intentText[submitIntent].label}
           </Button>
           <Button
             variant="outlined"
             size="large"
             disabled={saving}
-            onClick={() => submit('draft')}
-            startIcon={
-              saving && saveState.status === 'draft' ? (
-                <CircularProgress size={18} color="inherit" aria-hidden />
-              ) : undefined
-            }
+            onClick={() => submit(otherIntent)}
+            startIcon={spinner(otherIntent)}
           >
-            Save draft
+            {intentText[otherIntent].label}
           </Button>
         </Stack>
       </Stack>
+      <ConfirmDialog
+        open={unpublishing !== null}
+        title="Unpublish this showcase?"
+        text={`“${values.title.trim() || 'Untitled'}” leaves the gallery and becomes a draft that only you can see. Changes in this form are saved with it. You can publish it again at any time.`}
+        confirmLabel="Unpublish"
+        onCancel={() => setUnpublishing(null)}
+        onConfirm={() => {
+          if (unpublishing !== null) onSave(unpublishing, 'unpublish', values);
+          setUnpublishing(null);
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The Image URL's message when the address does not load as an image. */
+function ImageNotLoaded() {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, color: 'text.primary' }}>
+      <BrokenImageOutlined fontSize="small" aria-hidden />
+      This image could not be loaded. Check the address; until it loads, cards show a placeholder.
     </Box>
   );
 }
 
 function SaveStatus({ saveState, offline }: { saveState: SaveState; offline: boolean }) {
   if (saveState.phase === 'failed') {
-    const verb = saveState.status === 'published' ? 'published' : 'saved';
     return (
       <Alert severity="error" role="alert">
-        <AlertTitle>Not {verb}</AlertTitle>
+        <AlertTitle>{intentText[saveState.intent].failed}</AlertTitle>
         {saveState.error.message} Everything you typed is still here.
       </Alert>
     );
@@ -224,9 +297,7 @@ function SaveStatus({ saveState, offline }: { saveState: SaveState; offline: boo
           </Button>
         }
       >
-        {saveState.status === 'published'
-          ? "Saved on this device, will publish when you're back online."
-          : "Saved on this device, will sync when you're back online."}
+        {intentText[saveState.intent].queued}
       </Alert>
     );
   }
@@ -245,6 +316,7 @@ const fieldLabels: Record<ShowcaseField, string> = {
   description: 'Description',
   url: 'Link',
   imageUrl: 'Image URL',
+  imageAlt: 'Image description',
   tags: 'Tags',
 };
 

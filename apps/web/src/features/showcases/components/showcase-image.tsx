@@ -5,7 +5,12 @@ import { safeHttpUrl } from '@showcase/schema';
 type ShowcaseImageProps = {
   imageUrl: string | null;
   title: string;
-  /** Decorative next to a visible title (cards); described on the detail page. */
+  /** The author's description of the image (`imageAlt`): its alt text wherever it is shown. */
+  description?: string | null;
+  /**
+   * Without a description: decorative next to a visible title (cards), where an alt made from
+   * the title would only repeat it; on the detail page, named after the showcase.
+   */
   decorative?: boolean;
   /** Pixels, or any CSS length (`100%` fills a box with an aspect ratio). */
   height?: number | string;
@@ -29,6 +34,7 @@ function hue(text: string): number {
 export function ShowcaseImage({
   imageUrl,
   title,
+  description = null,
   decorative = true,
   height = 180,
   natural = false,
@@ -62,7 +68,7 @@ export function ShowcaseImage({
     <Box
       component="img"
       src={src}
-      alt={decorative ? '' : `Image for ${title}`}
+      alt={description ?? (decorative ? '' : `Cover image of “${title.trim() || 'Untitled'}”`)}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"

@@ -202,6 +202,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
         <ShowcaseImage
           imageUrl={showcase.imageUrl}
           title={showcase.title}
+          description={showcase.imageAlt}
           decorative={false}
           natural
         />

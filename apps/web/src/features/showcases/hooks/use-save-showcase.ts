@@ -21,6 +21,8 @@ import {
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
 import { forgetRejectedForm, rememberRejectedForm } from '../rejected-forms';
+import type { SaveIntent } from '../save-intent';
+import { intentText, statusAfter } from '../save-intent';
 import type { FieldConflict, SavePlan } from '../save-plan';
 import { planSave, settleConflict } from '../save-plan';
 import { whileLive } from '../while-live';
@@ -28,15 +30,15 @@ import { whileLive } from '../while-live';
 export type SaveState =
   | { phase: 'idle' }
   /** Written to the local cache; `slow` once the server has not answered for a while. */
-  | { phase: 'saving'; status: ShowcaseStatus; slow: boolean }
+  | { phase: 'saving'; intent: SaveIntent; slow: boolean }
   /** Nothing written: fields the user changed were also changed elsewhere; `against` is theirs. */
   | {
       phase: 'conflict';
-      status: ShowcaseStatus;
+      intent: SaveIntent;
       conflicts: FieldConflict[];
       against: ShowcaseInput;
     }
-  | { phase: 'failed'; status: ShowcaseStatus; error: DescribedError };
+  | { phase: 'failed'; intent: SaveIntent; error: DescribedError };
 
 /** How long a write may take before the form says it is waiting for the server. */
 const SLOW_WRITE_MS = 2_500;
@@ -80,17 +82,18 @@ export function useSaveShowcase(
 
   async function save(
     input: ShowcaseInput,
-    status: ShowcaseStatus,
+    intent: SaveIntent,
     values: ShowcaseFormValues,
   ): Promise<void> {
     if (inFlight.current) return; // No double submits, whatever the buttons say.
+    const status = statusAfter(intent);
     const startedFrom = base.current;
     const showConflict = (plan: SavePlan & { kind: 'conflict' }, against: ShowcaseInput) => {
       if (mounted.current)
-        setState({ phase: 'conflict', status, conflicts: plan.conflicts, against });
+        setState({ phase: 'conflict', intent, conflicts: plan.conflicts, against });
     };
     inFlight.current = true;
-    setState({ phase: 'saving', status, slow: false });
+    setState({ phase: 'saving', intent, slow: false });
     const slowTimer = setTimeout(() => {
       if (mounted.current)
         setState((current) => (current.phase === 'saving' ? { ...current, slow: true } : current));
@@ -116,10 +119,7 @@ export function useSaveShowcase(
       }
       created.current = true;
       forgetRejectedForm(id);
-      notify({
-        severity: 'success',
-        message: status === 'published' ? 'Your showcase is published.' : 'Draft saved.',
-      });
+      notify({ severity: 'success', message: intentText[intent].saved });
       if (mounted.current) {
         setState({ phase: 'idle' });
         navigate(hrefs.showcase(id), { replace: true });
@@ -127,7 +127,7 @@ export function useSaveShowcase(
     } catch (error) {
       const described = describeError(error);
       if (mounted.current) {
-        setState({ phase: 'failed', status, error: described });
+        setState({ phase: 'failed', intent, error: described });
       } else {
         // The user left while the write was queued: keep what they typed for the way back.
         rememberRejectedForm(id, values);

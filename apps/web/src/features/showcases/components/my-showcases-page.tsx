@@ -1,5 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,36 +16,35 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs, paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { sameShowcase } from '@showcase/schema';
 import { myShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
 import { DataErrorAlert } from './data-error-alert';
-import { formatDateTime, likesLabel } from '../format';
+import { likesLabel } from '../format';
+import { PageState } from './page-states';
 import { PendingChip } from './pending-chip';
+import { RelativeTime } from './relative-time';
 
-const heading = (
-  <Typography component="h2" variant="h6" id="my-showcases-title">
-    My showcases
-  </Typography>
-);
-
-/** "My showcases" on /me: drafts and published ones, with pending markers. */
-export function MyShowcases() {
+/**
+ * `/me/showcases`: the signed-in member's own showcases, drafts and published, newest change
+ * first, each marked while the server has not confirmed its latest change. Guests cannot
+ * publish, so they are shown the way to an account instead.
+ */
+export function MyShowcasesPage() {
+  useDocumentTitle('My showcases');
   const user = useCurrentUser();
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby="my-showcases-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1 }}>
-        <Box sx={{ flexGrow: 1 }}>{heading}</Box>
+    <Stack sx={{ gap: 3, maxWidth: 880, mx: 'auto' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
+          My showcases
+        </Typography>
         {user.isAnonymous ? null : (
           <Button
-            size="small"
+            variant="contained"
             startIcon={<AddOutlined />}
             component={RouterLink}
             to={paths.newShowcase}
@@ -54,19 +54,31 @@ export function MyShowcases() {
         )}
       </Stack>
       {user.isAnonymous ? (
-        <Typography color="text.secondary">
-          Guests can&apos;t publish.{' '}
-          <Link component={RouterLink} to={paths.signUp}>
-            Create an account
-          </Link>{' '}
-          to share what you made; you keep this session.
-        </Typography>
+        <PageState
+          title="Create an account to publish"
+          icon={<LockOutlined />}
+          action={
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={paths.signUp}
+              state={{ from: paths.myShowcases }}
+            >
+              Create account
+            </Button>
+          }
+        >
+          Guests can browse showcases but cannot publish. Create a free account to share what you
+          made: you keep this session, and your showcases will be listed here.
+        </PageState>
       ) : (
-        <Suspense fallback={<Progress />}>
-          <MyShowcaseList uid={user.uid} />
-        </Suspense>
+        <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 }, py: 1 }}>
+          <Suspense fallback={<Progress />}>
+            <MyShowcaseList uid={user.uid} />
+          </Suspense>
+        </Paper>
       )}
-    </Paper>
+    </Stack>
   );
 }
 
@@ -93,17 +105,17 @@ function MyShowcaseList({ uid }: { uid: string }) {
     return <Progress />;
   if (items.length === 0) {
     return (
-      <Typography color="text.secondary">
+      <Typography color="text.secondary" sx={{ py: 2 }}>
         Nothing yet. Your drafts and published showcases will be listed here.
       </Typography>
     );
   }
   return (
     <List disablePadding aria-label="My showcases">
-      {items.map((showcase) => (
+      {items.map((showcase, index) => (
         <ListItem
           key={showcase.id}
-          divider
+          divider={index < items.length - 1}
           disableGutters
           secondaryAction={
             <IconButton
@@ -136,12 +148,17 @@ function MyShowcaseList({ uid }: { uid: string }) {
                 {showcase.pending ? <PendingChip /> : null}
               </Stack>
             }
-            secondary={[
-              showcase.updatedAt ? `Updated ${formatDateTime(showcase.updatedAt)}` : null,
-              showcase.status === 'published' ? likesLabel(showcase.likeCount) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            secondary={
+              <>
+                {showcase.updatedAt ? (
+                  <>
+                    Updated <RelativeTime date={showcase.updatedAt} />
+                  </>
+                ) : null}
+                {showcase.updatedAt && showcase.status === 'published' ? ' · ' : null}
+                {showcase.status === 'published' ? likesLabel(showcase.likeCount) : null}
+              </>
+            }
           />
         </ListItem>
       ))}
