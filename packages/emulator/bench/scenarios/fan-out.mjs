@@ -28,8 +28,9 @@ async function openFanOut(spawnServer, listeners, capMs) {
     closed = true;
     for (const stream of streams) stream.close();
     for (const channel of channels) channel.close();
-    await admin.close();
+    // The server first: the client's terminate() waits for calls a busy server has not answered.
     await stopEmulator(server.child);
+    await admin.close();
   };
   try {
     const seed = admin.db.batch();

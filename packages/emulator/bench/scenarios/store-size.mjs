@@ -32,8 +32,9 @@ async function openStore(spawnServer, stored, capMs) {
   const listeners = [];
   const close = async () => {
     for (const listener of listeners) listener.close();
-    await admin.close();
+    // The server first: the client's terminate() waits for calls a busy server has not answered.
     await stopEmulator(server.child);
+    await admin.close();
   };
   try {
     const load = await loadDocuments(admin.db, {
@@ -44,9 +45,7 @@ async function openStore(spawnServer, stored, capMs) {
       capMs,
     });
     if (!load.finished) {
-      // Stopped first, so that the client's abandoned batches fail at once.
-      await stopEmulator(server.child);
-      await admin.close();
+      await close();
       return { finished: false, load };
     }
     const hot = admin.db.batch();
