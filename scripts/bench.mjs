@@ -13,6 +13,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prepareRepository } from './lib/bootstrap.mjs';
 
@@ -57,6 +58,8 @@ if (!args.includes('--skip-build')) {
 }
 
 const load = loadavg()[0];
+const runStarted = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const rows = [];
 const failures = [];
 const legends = [];
@@ -69,6 +72,7 @@ for (const file of discoverModules()) {
     if (selected === undefined) continue;
     ran++;
     log(`running ${name}${quick ? ' (quick)' : ''}`);
+    const moduleStarted = performance.now();
     const produced = await module.run({
       root,
       log: (message) => log(`  ${message}`),
@@ -77,6 +81,7 @@ for (const file of discoverModules()) {
     });
     rows.push(...produced.map((row) => ({ ...row, source: module.title ?? name })));
     if (module.legend !== undefined) legends.push(module.legend);
+    log(`${name} took ${seconds(performance.now() - moduleStarted)}`);
   } catch (error) {
     ran++;
     failures.push(
@@ -104,7 +109,7 @@ rows.forEach((row, i) => {
 console.log('');
 for (const legend of legends) console.log(legend);
 console.log(
-  `Machine: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, 1-minute load average ${load.toFixed(2)} at the start of the run and ${loadavg()[0].toFixed(2)} at its end${quick ? '; --quick (fewer repetitions)' : ''}.`,
+  `Machine: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, 1-minute load average ${load.toFixed(2)} at the start of the run and ${loadavg()[0].toFixed(2)} at its end; the run took ${seconds(performance.now() - runStarted)}${quick ? ' (--quick: fewer repetitions)' : ''}.`,
 );
 if (failures.length > 0) {
   console.log('');
