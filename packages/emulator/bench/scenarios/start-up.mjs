@@ -2,6 +2,7 @@
 // peer and a bare Node listener, spawned the same way and in rotating order, run after run.
 import { performance } from 'node:perf_hooks';
 import {
+  processUsage,
   spawnBareListener,
   spawnEmulator,
   spawnPeer,
@@ -25,12 +26,16 @@ async function timeStart(spawnServer) {
   return { acceptMs: server.acceptMs, cpuMs: server.cpuMs, readyMs: server.readyMs };
 }
 
-/** Spawn, wait until the port accepts, send one request; ms from spawn to its answer. */
+/**
+ * Spawn, wait until the port accepts, send one request: ms from spawn to its answer, and the CPU
+ * time the server had used by then (which load does not stretch).
+ */
 async function timeFirstAnswer(spawnServer, ask) {
   const server = await spawnServer({ acceptOnly: true });
   try {
     const answeredAt = await ask(server);
-    return answeredAt - server.startedAt;
+    const { cpuMs } = await processUsage(server.child);
+    return { ms: answeredAt - server.startedAt, cpuMs };
   } finally {
     await stopEmulator(server.child);
   }
@@ -92,9 +97,12 @@ export async function measureStartUp({ cli, runs, log }) {
   for (const [, spawnServer, ask] of kinds) await timeFirstAnswer(spawnServer, ask);
   log(`start-up: first answer per client kind ×${runs}, rotating`);
   const answers = Object.fromEntries(kinds.map(([key]) => [key, []]));
+  const answerCpu = Object.fromEntries(kinds.map(([key]) => [key, []]));
   for (let round = 0; round < runs; round++) {
     for (const [key, spawnServer, ask] of rotation(kinds, round)) {
-      answers[key].push(await timeFirstAnswer(spawnServer, ask));
+      const { ms, cpuMs } = await timeFirstAnswer(spawnServer, ask);
+      answers[key].push(ms);
+      answerCpu[key].push(cpuMs);
     }
   }
 
@@ -129,21 +137,21 @@ export async function measureStartUp({ cli, runs, log }) {
       ours: seconds(first.oursGrpc),
       peer: seconds(first.peerGrpc),
       goal: '≤ 1.2× the peer’s (ratio ≥ 0.83×)',
-      note: `median of ${runs} spawns each, rotating with the REST and WebChannel runs below (after one unrecorded round of each): wait until the port accepts, then a new grpc-js channel sends one unary Commit of one document (what the Admin SDK sends for a set()), timed from spawn to the answer; the bench process loaded its protos beforehand. Ours: ${all(first.oursGrpc)}. Peer: ${all(first.peerGrpc)}`,
+      note: `median of ${runs} spawns each, rotating with the REST and WebChannel runs below (after one unrecorded round of each): wait until the port accepts, then a new grpc-js channel sends one unary Commit of one document (what the Admin SDK sends for a set()), timed from spawn to the answer; the bench process loaded its protos beforehand. Ours: ${all(first.oursGrpc)}. Peer: ${all(first.peerGrpc)}. CPU time each server had used by its answer (median, as the process reports it; load does not stretch it): ours ${formatMs(median(answerCpu.oursGrpc))}, peer ${formatMs(median(answerCpu.peerGrpc))}`,
     }),
     comparedRow({
       figure: 'spawn to first REST answer',
       ours: seconds(first.oursRest),
       peer: PEER_CANNOT.rest,
       goal: '—',
-      note: `same runs; one REST commit of one document over fetch. All runs: ${all(first.oursRest)}`,
+      note: `same runs; one REST commit of one document over fetch. All runs: ${all(first.oursRest)}; CPU by the answer ${formatMs(median(answerCpu.oursRest))} (median)`,
     }),
     comparedRow({
       figure: 'spawn to first WebChannel answer',
       ours: seconds(first.oursWebChannel),
       peer: PEER_CANNOT.webChannel,
       goal: '—',
-      note: `same runs; a WebChannel Listen handshake with a document target, then the long-poll backchannel until it brings the target's answer (what the web SDK waits for before its first snapshot). All runs: ${all(first.oursWebChannel)}`,
+      note: `same runs; a WebChannel Listen handshake with a document target, then the long-poll backchannel until it brings the target's answer (what the web SDK waits for before its first snapshot). All runs: ${all(first.oursWebChannel)}; CPU by the answer ${formatMs(median(answerCpu.oursWebChannel))} (median)`,
     }),
   ];
 }
