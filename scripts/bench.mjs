@@ -19,13 +19,22 @@ import { prepareRepository } from './lib/bootstrap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : undefined;
 const terms = only?.split(',').filter((term) => term !== '');
 const quick = args.includes('--quick');
 const log = (message) => process.stderr.write(`bench: ${message}\n`);
 
 if (only !== undefined && (terms.length === 0 || only.startsWith('--'))) {
   console.error('bench: --only needs a module path or scenario name, e.g. --only fan-out');
+  process.exit(2);
+}
+const unknown = args.filter(
+  (arg, i) =>
+    !['--only', '--quick', '--skip-build'].includes(arg) && (onlyAt < 0 || i !== onlyAt + 1),
+);
+if (unknown.length > 0) {
+  console.error(`bench: unknown option ${unknown[0]}; use --only <text>, --quick, --skip-build`);
   process.exit(2);
 }
 
