@@ -1,20 +1,42 @@
 // `npm run bench`: builds the workspace packages when stale, runs every bench module, prints one table.
 //
 // A bench module is any `{apps,packages}/*/bench/*.bench.mjs` file exporting
-// `run({ root, log }) => Promise<Row[]>` (and optionally `title`), where a Row is
-// `{ figure, measured, goal, reference, note? }` (strings). Modules run one after another so
-// they do not disturb each other's timings. Options: `--only <text>` runs only modules whose
-// path contains the text; `--skip-build` reuses the current builds.
+// `run({ root, log, selected, quick }) => Promise<Row[]>` and optionally `title`, `scenarios` (the
+// names `selected(name)` is asked about) and `legend` (a line printed under the notes). A Row is
+// `{ figure, measured, peer?, ratio?, goal, reference, note? }` (strings): `measured` is ours,
+// `peer` the same figure from the peer emulator in the same run, `ratio` peer ÷ ours unless it
+// says otherwise. Modules run one after another so they do not disturb each other's timings.
+//
+// Options: `--only <text>[,<text>…]` runs only the modules whose path contains one of the texts,
+// and of the other modules only the scenarios whose name contains one; `--quick` asks for fewer
+// repetitions; `--skip-build` reuses the current builds.
 import { readdirSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prepareRepository } from './lib/bootstrap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : undefined;
+const terms = only?.split(',').filter((term) => term !== '');
+const quick = args.includes('--quick');
 const log = (message) => process.stderr.write(`bench: ${message}\n`);
+
+if (only !== undefined && (terms.length === 0 || only.startsWith('--'))) {
+  console.error('bench: --only needs a module path or scenario name, e.g. --only fan-out');
+  process.exit(2);
+}
+const unknown = args.filter(
+  (arg, i) =>
+    !['--only', '--quick', '--skip-build'].includes(arg) && (onlyAt < 0 || i !== onlyAt + 1),
+);
+if (unknown.length > 0) {
+  console.error(`bench: unknown option ${unknown[0]}; use --only <text>, --quick, --skip-build`);
+  process.exit(2);
+}
 
 function discoverModules() {
   const found = [];
@@ -29,7 +51,14 @@ function discoverModules() {
       }
     }
   }
-  return found.filter((file) => only === undefined || relative(root, file).includes(only));
+  return found;
+}
+
+/** Which of a module's scenarios to run: all when no filter or its path matches, else by name. */
+function selection(name, module) {
+  if (terms === undefined || terms.some((term) => name.includes(term))) return () => true;
+  const matches = (scenario) => terms.some((term) => scenario.includes(term));
+  return (module.scenarios ?? []).some(matches) ? matches : undefined;
 }
 
 if (!args.includes('--skip-build')) {
@@ -38,30 +67,48 @@ if (!args.includes('--skip-build')) {
 }
 
 const load = loadavg()[0];
+const runStarted = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const rows = [];
 const failures = [];
+const legends = [];
+let ran = 0;
 for (const file of discoverModules()) {
   const name = relative(root, file);
-  log(`running ${name}`);
   try {
     const module = await import(pathToFileURL(file).href);
-    const produced = await module.run({ root, log: (message) => log(`  ${message}`) });
+    const selected = selection(name, module);
+    if (selected === undefined) continue;
+    ran++;
+    log(`running ${name}${quick ? ' (quick)' : ''}`);
+    const moduleStarted = performance.now();
+    const produced = await module.run({
+      root,
+      log: (message) => log(`  ${message}`),
+      selected,
+      quick,
+    });
     rows.push(...produced.map((row) => ({ ...row, source: module.title ?? name })));
+    if (module.legend !== undefined) legends.push(module.legend);
+    log(`${name} took ${seconds(performance.now() - moduleStarted)}`);
   } catch (error) {
+    ran++;
     failures.push(
       `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
   }
 }
+if (ran === 0) failures.push(`no bench module or scenario matches --only ${only}`);
 
 const escape = (text) => String(text ?? '').replaceAll('|', '\\|');
 const lines = [
-  '| figure | measured here | goal | official emulator (published, v1.22.0, not measured) |',
-  '|---|---|---|---|',
-  ...rows.map(
-    (row) =>
-      `| ${escape(row.figure)} | ${escape(row.measured)} | ${escape(row.goal)} | ${escape(row.reference)} |`,
-  ),
+  '| figure | ours | peer (same run) | ratio (peer ÷ ours) | goal | official emulator (published, v1.22.0, not measured) | note |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map((row, i) => {
+    const cells = [row.figure, row.measured, row.peer ?? '—', row.ratio ?? '—', row.goal];
+    cells.push(row.reference, row.note ? `[${i + 1}]` : '');
+    return `| ${cells.map(escape).join(' | ')} |`;
+  }),
 ];
 console.log(lines.join('\n'));
 console.log('');
@@ -69,8 +116,9 @@ rows.forEach((row, i) => {
   if (row.note) console.log(`${i + 1}. ${row.figure}: ${row.note}`);
 });
 console.log('');
+for (const legend of legends) console.log(legend);
 console.log(
-  `Machine: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, 1-minute load average ${load.toFixed(2)} at the start of the run.`,
+  `Machine: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, 1-minute load average ${load.toFixed(2)} at the start of the run and ${loadavg()[0].toFixed(2)} at its end; the run took ${seconds(performance.now() - runStarted)}${quick ? ' (--quick: fewer repetitions)' : ''}.`,
 );
 if (failures.length > 0) {
   console.log('');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnEmulator, stopEmulator } from './lib/emulator-process.mjs';
+import { PEER_CANNOT } from './lib/rows.mjs';
 import { formatMs, median, quantile } from './lib/stats.mjs';
 
 export const title = 'Firestore emulator (browser SDK)';
@@ -60,7 +61,13 @@ export async function run({ root, log }) {
   const figure = 'write-to-listener latency on loopback (browser SDK, p50)';
   if (!existsSync(CHROMIUM)) {
     return [
-      { figure, measured: `not measured: ${CHROMIUM} is missing`, goal: '< 15 ms', reference: '—' },
+      {
+        figure,
+        measured: `not measured: ${CHROMIUM} is missing`,
+        peer: PEER_CANNOT.browserSdk,
+        goal: '< 15 ms',
+        reference: '—',
+      },
     ];
   }
   const { chromium } = await import('playwright-core');
@@ -89,6 +96,7 @@ export async function run({ root, log }) {
       {
         figure,
         measured: `${formatMs(median(measured))} (p90 ${formatMs(quantile(measured, 0.9))})`,
+        peer: PEER_CANNOT.browserSdk,
         goal: '< 15 ms',
         reference: '—',
         note: `${measured.length} sequential setDoc calls (after ${WARM_UP} warm-up) in headless Chromium, from the call to the other Firestore instance's onSnapshot in the same page; two app instances, each with its own WebChannel streams; the page is bundled by Vite from bench/browser-page`,

@@ -25,14 +25,3 @@ export function restClient(baseUrl, projectId) {
       }),
   };
 }
-
-/** A small document as an app would store it, in proto3 JSON. */
-export function smallDocument(i, extra = {}) {
-  return {
-    title: { stringValue: `item ${i}` },
-    n: { integerValue: String(i) },
-    tags: { arrayValue: { values: [{ stringValue: 'alpha' }, { stringValue: 'beta' }] } },
-    createdAt: { timestampValue: new Date(1_700_000_000_000 + i * 1000).toISOString() },
-    ...extra,
-  };
-}

@@ -2,9 +2,9 @@
 // would) and WebChannel sessions (handshake, long-poll backchannel, terminate) against one
 // emulator, and compare its heap after a full GC before and after.
 import { fork } from 'node:child_process';
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { openQueryListener } from './grpc-listen.mjs';
+import { openQueryListener } from './grpc-client.mjs';
+import { webChannelSession } from './webchannel.mjs';
 
 const SERVER_SCRIPT = fileURLToPath(new URL('./soak-server.mjs', import.meta.url));
 const PROJECT = 'demo-soak';
@@ -68,75 +68,11 @@ async function listenCycles(port, count) {
   }
 }
 
-function channelPath(params) {
-  const query = new URLSearchParams({ VER: '8', database: DATABASE, ...params });
-  return `/google.firestore.v1.Firestore/Listen/channel?${query}`;
-}
-
-/** One request on its own connection, closed after it, so that no pooled socket outlives the soak. */
-function exchange(port, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent: false,
-        headers: {
-          connection: 'close',
-          ...(body === undefined
-            ? {}
-            : {
-                'content-type': 'application/x-www-form-urlencoded',
-                'content-length': Buffer.byteLength(body),
-              }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** One WebChannel Listen session as the browser SDK runs it: handshake, one long-poll, terminate. */
-async function webChannelSession(port, n) {
-  const addTarget = {
-    database: DATABASE,
-    addTarget: { documents: { documents: [`${PARENT}/soak/doc-${n}`] }, targetId: 2 },
-  };
-  const handshake = await exchange(
-    port,
-    'POST',
-    channelPath({ RID: '1', CVER: '22' }),
-    `count=1&ofs=0&req0___data__=${encodeURIComponent(JSON.stringify(addTarget))}`,
-  );
-  const sid = /\["c","([0-9a-f]+)"/.exec(handshake.text)?.[1];
-  if (handshake.status !== 200 || sid === undefined) {
-    throw new Error(`WebChannel handshake failed: ${handshake.status} ${handshake.text}`);
-  }
-  const backchannel = await exchange(
-    port,
-    'GET',
-    channelPath({ RID: 'rpc', SID: sid, AID: '0', CI: '1', TYPE: 'xmlhttp' }),
-  );
-  if (!backchannel.text.includes('targetChange')) {
-    throw new Error(`WebChannel backchannel brought no target change: ${backchannel.text}`);
-  }
-  await exchange(port, 'POST', channelPath({ SID: sid, TYPE: 'terminate' }), '');
-}
-
 async function webChannelCycles(port, count) {
   for (let start = 0; start < count; start += SOAK_BATCH) {
     await Promise.all(
       Array.from({ length: Math.min(SOAK_BATCH, count - start) }, (_, i) =>
-        webChannelSession(port, start + i),
+        webChannelSession(port, DATABASE, `${PARENT}/soak/doc-${start + i}`),
       ),
     );
   }

@@ -28,3 +28,30 @@ export function formatMiB(mib) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `a ÷ b` as a ratio, or '—' when either side is missing. */
+export function formatRatio(a, b) {
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '—';
+}
+
+/**
+ * `steps` in round `round`'s order: rotated by one place each round, so each goes first equally
+ * often and none always runs on the heels of the same neighbour (the A/B alternation).
+ */
+export function rotation(steps, round) {
+  const shift = round % steps.length;
+  return [...steps.slice(shift), ...steps.slice(0, shift)];
+}
+
+/**
+ * `promise`'s value, or `undefined` once `ms` have passed first (never, for an infinite `ms`).
+ * The timer is cleared either way, so a finished bench does not wait for it to exit.
+ */
+export function withinMs(promise, ms) {
+  if (!Number.isFinite(ms)) return promise;
+  let timer;
+  const expired = new Promise((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, ms), undefined);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
