@@ -98,7 +98,7 @@ export class StartupError extends Error {
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 
-/** What the service needs at start-up; the rest of the process loads around it. */
+/** The core (service and store) with its rules: what every protocol needs. */
 type Core = { readonly core: CoreHandle; readonly rules: RulesController };
 
 function reasonOf(error: unknown): string {
@@ -140,14 +140,8 @@ async function loadCore(options: ServerOptions, log: Logger): Promise<Core> {
   return { core, rules };
 }
 
-/** Runs `load` on first use only; every caller shares its promise. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load());
-}
-
-/** A protocol whose modules load on its first connection. */
-class LazyProtocol<T> {
+/** Something loaded on first use (the core, a protocol), once; every caller shares the load. */
+class Lazy<T> {
   private loading: Promise<T> | undefined;
   private value: T | undefined;
 
@@ -158,12 +152,12 @@ class LazyProtocol<T> {
     return this.loading;
   }
 
-  /** The protocol if it has finished loading. */
+  /** The value if it has finished loading. */
   get current(): T | undefined {
     return this.value;
   }
 
-  /** The protocol once any load in progress ends; undefined if it never loaded. */
+  /** The value once any load in progress ends; undefined if it never loaded or failed. */
   async settled(): Promise<T | undefined> {
     try {
       return await this.loading;
@@ -258,8 +252,8 @@ type SniffingListener = {
  * `limits.maxConnections`, and the first bytes must arrive within the head deadline.
  */
 function createSniffingListener(
-  http1: LazyProtocol<Http1Protocol>,
-  grpc: LazyProtocol<GrpcTransport>,
+  http1: Lazy<Http1Protocol>,
+  grpc: Lazy<GrpcTransport>,
   limits: ConnectionLimits,
   log: Logger,
 ): SniffingListener {
@@ -275,7 +269,7 @@ function createSniffingListener(
    */
   const connect = <T>(
     socket: Socket,
-    protocol: LazyProtocol<T>,
+    protocol: Lazy<T>,
     name: string,
     hand: (loaded: T) => void,
   ): void => {
@@ -401,8 +395,8 @@ type RunningParts = {
   readonly core: CoreHandle;
   readonly exportOnExit: string | undefined;
   readonly listener: SniffingListener;
-  readonly http1: LazyProtocol<Http1Protocol>;
-  readonly grpc: LazyProtocol<GrpcTransport>;
+  readonly http1: Lazy<Http1Protocol>;
+  readonly grpc: Lazy<GrpcTransport>;
 };
 
 /** Exports if asked, then stops accepting, ends every session and socket, and stops listening. */
@@ -428,19 +422,19 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   const requestedPort = options.port ?? 8080;
   const log = options.log ?? consoleLogger;
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  const core = once(() => loadCore(options, log));
+  const core = new Lazy(() => loadCore(options, log));
   // A rules file or an import can fail: then the port is never bound.
-  if (options.rulesPath !== undefined || options.importDir !== undefined) await core();
+  if (options.rulesPath !== undefined || options.importDir !== undefined) await core.load();
 
-  const http1 = new LazyProtocol(async () => loadHttp1(await core(), options, log, limits));
-  const grpc = new LazyProtocol(async () => loadGrpc(await core(), log, limits));
+  const http1 = new Lazy(async () => loadHttp1(await core.load(), options, log, limits));
+  const grpc = new Lazy(async () => loadGrpc(await core.load(), log, limits));
   const listener = createSniffingListener(http1, grpc, limits, log);
 
   await listen(listener.netServer, host, requestedPort);
   listener.netServer.on('error', (error) => log.error(`server error: ${error.message}`));
   let loaded: Core;
   try {
-    loaded = await core();
+    loaded = await core.load();
   } catch (error) {
     listener.stopAccepting();
     listener.netServer.close();
