@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The vendored SDK suite's files are Mocha files, run by test/sdk-suite/*.test.ts.
     exclude: ['**/node_modules/**', 'test/sdk-suite/upstream/**'],
+    setupFiles: ['test/support/field-maps.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: suites that spawn servers and SDKs run better with little parallelism.

@@ -2,22 +2,22 @@
 // HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
 // (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
 // hence the sniffing.
-import { readFile } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
+//
+// Start-up order: the port is bound first, with nothing loaded but this module, so it accepts
+// about as soon as a bare Node listener would. The core (service, store) loads right after, and
+// each protocol's modules on its first connection: the HTTP/1.1 side (REST, WebChannel, control
+// routes) and gRPC (grpc-js and the Firestore descriptor) cost nothing for clients that never
+// use them. Connections that arrive meanwhile wait, paused, for what they need. With `--rules`
+// or `--import` the core loads before binding, so a broken rules file or import fails without
+// ever accepting a connection.
 import type { RequestListener, Server as HttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Server as NetServer, Socket } from 'node:net';
-import { handleControl } from './admin/control-routes.js';
 import type { CoreHandle } from './admin/core-handle.js';
-import { createRulesController } from './admin/rules-controller.js';
 import type { RulesController } from './admin/rules-controller.js';
-import { enforceHttp1Deadlines } from './transport/http1-deadlines.js';
-import type { Http1Deadlines } from './transport/http1-deadlines.js';
-import { createHttpHandler } from './transport/http/http-handler.js';
+import type { Http1Deadlines, Http1DeadlineTracker } from './transport/http1-deadlines.js';
 import { consoleLogger } from './transport/logger.js';
-import type { FirestoreService } from './service/types.js';
 import type { Logger } from './transport/logger.js';
-import { createWebChannelHandler } from './transport/webchannel/webchannel-handler.js';
 import type {
   WebChannelHandler,
   WebChannelLimits,
@@ -98,10 +98,8 @@ export class StartupError extends Error {
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 
-async function defaultCore(): Promise<CoreHandle> {
-  const { createEmulatorCore } = await import('./service/index.js');
-  return createEmulatorCore();
-}
+/** The core (service and store) with its rules: what every protocol needs. */
+type Core = { readonly core: CoreHandle; readonly rules: RulesController };
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -109,6 +107,7 @@ function reasonOf(error: unknown): string {
 
 /** Loads the rules file given at start-up; an unreadable or non-compiling file is fatal. */
 async function loadRulesFile(rules: RulesController, rulesPath: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
   let source: string;
   try {
     source = await readFile(rulesPath, 'utf8');
@@ -129,7 +128,57 @@ async function importStartupData(core: CoreHandle, importDir: string): Promise<v
   }
 }
 
-function createHttp1Server(handler: RequestListener, limits: ConnectionLimits): HttpServer {
+/** The core (a fresh in-memory one unless injected), its rules and any data to import. */
+async function loadCore(options: ServerOptions, log: Logger): Promise<Core> {
+  const [core, { createRulesController }] = await Promise.all([
+    options.core ?? import('./service/index.js').then((m) => m.createEmulatorCore()),
+    import('./admin/rules-controller.js'),
+  ]);
+  const rules = createRulesController(core, log);
+  if (options.rulesPath !== undefined) await loadRulesFile(rules, options.rulesPath);
+  if (options.importDir !== undefined) await importStartupData(core, options.importDir);
+  return { core, rules };
+}
+
+/** Something loaded on first use (the core, a protocol), once; every caller shares the load. */
+class Lazy<T> {
+  private loading: Promise<T> | undefined;
+  private value: T | undefined;
+
+  constructor(private readonly loader: () => Promise<T>) {}
+
+  load(): Promise<T> {
+    this.loading ??= this.loader().then((value) => (this.value = value));
+    return this.loading;
+  }
+
+  /** The value if it has finished loading. */
+  get current(): T | undefined {
+    return this.value;
+  }
+
+  /** The value once any load in progress ends; undefined if it never loaded or failed. */
+  async settled(): Promise<T | undefined> {
+    try {
+      return await this.loading;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** REST, WebChannel and the control endpoints over HTTP/1.1. */
+type Http1Protocol = {
+  readonly httpServer: HttpServer;
+  readonly deadlines: Http1DeadlineTracker;
+  readonly webchannel: WebChannelHandler;
+};
+
+function createHttp1Server(
+  createHttpServer: (handler: RequestListener) => HttpServer,
+  handler: RequestListener,
+  limits: ConnectionLimits,
+): HttpServer {
   const httpServer = createHttpServer(handler);
   // Hanging GETs (WebChannel backchannels) must not be cut by Node's request timeouts. Its
   // headersTimeout never runs here (this server never listens): see http1-deadlines.ts.
@@ -142,38 +191,58 @@ function createHttp1Server(handler: RequestListener, limits: ConnectionLimits): 
   return httpServer;
 }
 
-type LazyGrpc = {
-  load(): Promise<GrpcTransport>;
-  /** Closes the transport if it was ever loaded. */
-  close(): Promise<void>;
-};
-
-/** gRPC is loaded on the first HTTP/2 connection: grpc-js and the protos cost ~150 ms. */
-function lazyGrpc(service: FirestoreService, log: Logger, keepalive: GrpcKeepalive): LazyGrpc {
-  let grpc: Promise<GrpcTransport> | undefined;
+async function loadHttp1(
+  { core, rules }: Core,
+  options: ServerOptions,
+  log: Logger,
+  limits: ConnectionLimits,
+): Promise<Http1Protocol> {
+  const [http, { createHttpHandler }, { createWebChannelHandler }, control, deadlines] =
+    await Promise.all([
+      import('node:http'),
+      import('./transport/http/http-handler.js'),
+      import('./transport/webchannel/webchannel-handler.js'),
+      import('./admin/control-routes.js'),
+      import('./transport/http1-deadlines.js'),
+    ]);
+  const webchannel = createWebChannelHandler({
+    service: core.service,
+    log,
+    ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
+  });
+  const controlDeps = { core, rules };
+  const httpServer = createHttp1Server(
+    http.createServer,
+    createHttpHandler({
+      service: core.service,
+      log,
+      webchannel,
+      control: (request) => control.handleControl(controlDeps, request),
+    }),
+    limits,
+  );
   return {
-    load: () => {
-      grpc ??= import('./transport/grpc/grpc-server.js').then((m) =>
-        m.createGrpcTransport(service, log, keepalive),
-      );
-      return grpc;
-    },
-    close: async () => {
-      if (!grpc) return;
-      try {
-        (await grpc).close();
-      } catch {
-        // It never loaded; nothing to close.
-      }
-    },
+    httpServer,
+    deadlines: deadlines.enforceHttp1Deadlines(httpServer, limits),
+    webchannel,
   };
+}
+
+/** grpc-js and the Firestore descriptor (tens of ms) load on the first HTTP/2 connection. */
+async function loadGrpc(
+  { core }: Core,
+  log: Logger,
+  keepalive: GrpcKeepalive,
+): Promise<GrpcTransport> {
+  const { createGrpcTransport } = await import('./transport/grpc/grpc-server.js');
+  return createGrpcTransport(core.service, log, keepalive);
 }
 
 type SniffingListener = {
   readonly netServer: NetServer;
   readonly sockets: ReadonlySet<Socket>;
   readonly connections: { readonly http1Connections: number; readonly http2Connections: number };
-  /** From now on new connections, and HTTP/2 ones still waiting for gRPC, are dropped. */
+  /** From now on new connections, and those still waiting for their protocol, are dropped. */
   stopAccepting(): void;
 };
 
@@ -183,43 +252,57 @@ type SniffingListener = {
  * `limits.maxConnections`, and the first bytes must arrive within the head deadline.
  */
 function createSniffingListener(
-  httpServer: HttpServer,
-  grpc: LazyGrpc,
+  http1: Lazy<Http1Protocol>,
+  grpc: Lazy<GrpcTransport>,
   limits: ConnectionLimits,
   log: Logger,
 ): SniffingListener {
   const sockets = new Set<Socket>();
   const connections = { http1Connections: 0, http2Connections: 0 };
-  const http1Deadlines = enforceHttp1Deadlines(httpServer, limits);
   let closing = false;
   let overloaded = false;
 
-  const route = (socket: Socket, head: Buffer, isHttp2: boolean, openedAt: number): void => {
-    socket.unshift(head);
-    if (isHttp2) connections.http2Connections++;
-    else connections.http1Connections++;
-    if (!isHttp2) {
-      http1Deadlines.track(socket, openedAt);
-      httpServer.emit('connection', socket);
-      socket.resume();
-      return;
-    }
-    grpc.load().then(
-      (transport) => {
+  /**
+   * Hands the socket to its protocol once loaded: always from a later microtask, never inside
+   * this socket's 'data' event, where an HTTP/2 session taking over the socket comes up broken
+   * (a healthy client's pings then go unanswered).
+   */
+  const connect = <T>(
+    socket: Socket,
+    protocol: Lazy<T>,
+    name: string,
+    hand: (loaded: T) => void,
+  ): void => {
+    protocol.load().then(
+      (loaded) => {
         if (closing || socket.destroyed) {
           socket.destroy();
           return;
         }
-        transport.inject(socket);
+        hand(loaded);
         socket.resume();
       },
       (error: unknown) => {
         log.error(
-          `gRPC transport failed to load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `${name} transport failed to load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
         socket.destroy();
       },
     );
+  };
+
+  const route = (socket: Socket, head: Buffer, isHttp2: boolean, openedAt: number): void => {
+    socket.unshift(head);
+    if (isHttp2) {
+      connections.http2Connections++;
+      connect(socket, grpc, 'gRPC', (transport) => transport.inject(socket));
+    } else {
+      connections.http1Connections++;
+      connect(socket, http1, 'HTTP/1.1', ({ deadlines, httpServer }) => {
+        deadlines.track(socket, openedAt);
+        httpServer.emit('connection', socket);
+      });
+    }
   };
 
   /** Whether one more connection fits; logs once each time the limit starts to bite. */
@@ -312,9 +395,8 @@ type RunningParts = {
   readonly core: CoreHandle;
   readonly exportOnExit: string | undefined;
   readonly listener: SniffingListener;
-  readonly httpServer: HttpServer;
-  readonly webchannel: WebChannelHandler;
-  readonly grpc: LazyGrpc;
+  readonly http1: Lazy<Http1Protocol>;
+  readonly grpc: Lazy<GrpcTransport>;
 };
 
 /** Exports if asked, then stops accepting, ends every session and socket, and stops listening. */
@@ -325,54 +407,49 @@ async function shutDown(parts: RunningParts): Promise<void> {
   }
   listener.stopAccepting();
   const stopped = new Promise<void>((resolve) => listener.netServer.close(() => resolve()));
-  parts.webchannel.close();
-  await parts.grpc.close();
-  parts.httpServer.closeAllConnections();
+  const http1 = await parts.http1.settled();
+  http1?.webchannel.close();
+  (await parts.grpc.settled())?.close();
+  http1?.httpServer.closeAllConnections();
   for (const socket of listener.sockets) socket.destroy();
   await stopped;
 }
+
+const NO_WEBCHANNEL_STATS: WebChannelStats = { sessions: 0, streamingGets: 0, longPollGets: 0 };
 
 export async function createServer(options: ServerOptions = {}): Promise<EmulatorServer> {
   const host = options.host ?? '127.0.0.1';
   const requestedPort = options.port ?? 8080;
   const log = options.log ?? consoleLogger;
-  const core = options.core ?? (await defaultCore());
-  const rules = createRulesController(core, log);
-
-  if (options.rulesPath !== undefined) await loadRulesFile(rules, options.rulesPath);
-  if (options.importDir !== undefined) await importStartupData(core, options.importDir);
-
-  const webchannel = createWebChannelHandler({
-    service: core.service,
-    log,
-    ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
-  });
-  const controlDeps = { core, rules };
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  const httpServer = createHttp1Server(
-    createHttpHandler({
-      service: core.service,
-      log,
-      webchannel,
-      control: (request) => handleControl(controlDeps, request),
-    }),
-    limits,
-  );
-  const grpc = lazyGrpc(core.service, log, limits);
-  const listener = createSniffingListener(httpServer, grpc, limits, log);
+  const core = new Lazy(() => loadCore(options, log));
+  // A rules file or an import can fail: then the port is never bound.
+  if (options.rulesPath !== undefined || options.importDir !== undefined) await core.load();
+
+  const http1 = new Lazy(async () => loadHttp1(await core.load(), options, log, limits));
+  const grpc = new Lazy(async () => loadGrpc(await core.load(), log, limits));
+  const listener = createSniffingListener(http1, grpc, limits, log);
 
   await listen(listener.netServer, host, requestedPort);
   listener.netServer.on('error', (error) => log.error(`server error: ${error.message}`));
+  let loaded: Core;
+  try {
+    loaded = await core.load();
+  } catch (error) {
+    listener.stopAccepting();
+    listener.netServer.close();
+    for (const socket of listener.sockets) socket.destroy();
+    throw error;
+  }
 
   const address = listener.netServer.address();
   const port = typeof address === 'object' && address ? address.port : requestedPort;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const parts: RunningParts = {
-    core,
+    core: loaded.core,
     exportOnExit: options.exportOnExit,
     listener,
-    httpServer,
-    webchannel,
+    http1,
     grpc,
   };
 
@@ -381,11 +458,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     port,
     host,
     url: `http://${urlHost}:${port}`,
-    core,
-    rules,
-    dropWebChannelSessions: () => webchannel.dropAllSessions(),
+    core: loaded.core,
+    rules: loaded.rules,
+    dropWebChannelSessions: () => http1.current?.webchannel.dropAllSessions() ?? 0,
     transportStats: () => ({
-      ...webchannel.stats(),
+      ...(http1.current?.webchannel.stats() ?? NO_WEBCHANNEL_STATS),
       ...listener.connections,
       openSockets: listener.sockets.size,
     }),

@@ -21,6 +21,8 @@ export const TYPE_ORDER = {
 } as const;
 
 export const NULL_VALUE: Value = { kind: 'null' };
+export const TRUE_VALUE: Value = { kind: 'boolean', value: true };
+export const FALSE_VALUE: Value = { kind: 'boolean', value: false };
 
 export function isVectorValue(value: Value): boolean {
   if (value.kind !== 'map') return false;

@@ -200,25 +200,29 @@ export function applyWrites(
   if (preconditionError !== null) throw preconditionError;
 
   // Work out the final state of each document before touching the store.
-  const changes: DocumentChange[] = [];
+  const pending: DocumentChange[] = [];
   const finalDocuments = new Map<string, Document | null>();
   for (const [name, next] of overlay) {
     const stored = store.get(name);
     if (next === null) {
-      if (stored !== null) changes.push({ name, before: stored, after: null });
+      if (stored !== null) pending.push({ name, before: stored, after: null });
       finalDocuments.set(name, null);
     } else if (stored !== null && fieldsIdentical(stored.fields, next.fields)) {
       finalDocuments.set(name, stored);
     } else {
       validateDocumentLimits(name, next.fields);
-      changes.push({ name, before: stored, after: next });
+      pending.push({ name, before: stored, after: next });
       finalDocuments.set(name, next);
     }
   }
-  for (const change of changes) {
-    if (change.after === null) store.delete(change.name);
-    else store.put(change.after);
-  }
+  // Listeners get the documents as stored, so that a listened document is held only once.
+  const changes = pending.map((change): DocumentChange => {
+    if (change.after === null) {
+      store.delete(change.name);
+      return change;
+    }
+    return { ...change, after: store.put(change.after) };
+  });
 
   const writeResults: WriteResult[] = writes.map((write, i) => {
     const results = transformResults[i] ?? [];

@@ -97,8 +97,7 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
       const changes: DocumentChange[] = [];
       for (const { documents } of data.databases) {
         for (const doc of documents) {
-          store.put(doc);
-          changes.push({ name: doc.name, before: null, after: doc });
+          changes.push({ name: doc.name, before: null, after: store.put(doc) });
         }
       }
       listen.onCommit(changes, clock.now());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CompactFields } from '../model/compact-fields.js';
 import { doc, nameOf, TEST_DATABASE } from '../model/builders.js';
 import { MemoryStore } from './memory-store.js';
 
@@ -44,5 +45,22 @@ describe('MemoryStore', () => {
     expect(store.size).toBe(0);
     expect(store.databases()).toEqual([]);
     expect([...store.collectionDocuments(nameOf('a'))]).toEqual([]);
+  });
+
+  it('stores fields compactly, answers with the stored copy, and counts replacements once', () => {
+    const store = new MemoryStore();
+    const written = doc('a/1', { title: 'x', n: 1 });
+    const stored = store.put(written);
+    expect(stored.fields).toBeInstanceOf(CompactFields);
+    expect(stored).toEqual(written);
+    expect(store.get(written.name)).toBe(stored);
+    expect(store.put(doc('a/1', { title: 'y' })).fields.get('title')).toEqual({
+      kind: 'string',
+      value: 'y',
+    });
+    expect(store.size).toBe(1);
+    expect([...store.databaseDocuments(TEST_DATABASE)]).toEqual([store.get(written.name)]);
+    expect(store.get(nameOf('a/2'))).toBeNull();
+    expect(store.get(nameOf('b/1'))).toBeNull();
   });
 });

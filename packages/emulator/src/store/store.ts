@@ -7,8 +7,11 @@ export interface Store {
   /** Number of stored documents across all databases. */
   readonly size: number;
   get(name: string): Document | null;
-  /** Inserts or replaces a document. */
-  put(doc: Document): void;
+  /**
+   * Inserts or replaces a document; returns it as stored (its fields may be held in another
+   * form), which is the copy callers should hand on so that no second copy stays alive.
+   */
+  put(doc: Document): Document;
   /** Removes a document; returns what was removed. */
   delete(name: string): Document | null;
   /** Documents directly in `collectionPath` (`…/documents/a/b/c`), in no particular order. */

@@ -86,7 +86,9 @@ export const JSON_LEAVES: Leaves = {
 };
 
 /**
- * How @grpc/proto-loader must shape messages for the object face. Without `keepCase`, fields
+ * How protobufjs must shape messages for the object face (options as @grpc/proto-loader takes
+ * them; grpc/service-definition.ts applies them to the prebuilt descriptor, which like the
+ * descriptor proto-loader would build has no `keepCase`). Without `keepCase`, fields
  * carry proto3 JSON's lowerCamel names; int64 as decimal strings and enums as names read as in
  * JSON; bytes stay Buffers; `defaults: false` leaves unset fields out, as JSON does; and no
  * `oneofs`, whose virtual fields would read as unknown names.

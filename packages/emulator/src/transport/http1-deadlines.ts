@@ -14,6 +14,9 @@ export type Http1Deadlines = {
   readonly idleTimeoutMs: number;
 };
 
+/** Starts the deadlines of one connection, `openedAt` being when it was accepted (`Date.now()`). */
+export type Http1DeadlineTracker = { track(socket: Socket, openedAt: number): void };
+
 type SocketState = { timer: NodeJS.Timeout | undefined; active: number };
 
 const REQUEST_TIMEOUT_REPLY =
@@ -28,14 +31,11 @@ function expire(socket: Socket): void {
   setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
-/**
- * Watches `httpServer`'s requests; `track(socket, openedAt)` starts the deadlines of one
- * connection, `openedAt` being when it was accepted (`Date.now()`).
- */
+/** Watches `httpServer`'s requests; the tracker starts the deadlines of each connection. */
 export function enforceHttp1Deadlines(
   httpServer: HttpServer,
   deadlines: Http1Deadlines,
-): { track(socket: Socket, openedAt: number): void } {
+): Http1DeadlineTracker {
   const states = new WeakMap<Socket, SocketState>();
 
   const arm = (socket: Socket, state: SocketState, ms: number): void => {

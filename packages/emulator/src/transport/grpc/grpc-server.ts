@@ -1,27 +1,25 @@
-// gRPC (h2c) binding of google.firestore.v1.Firestore over the vendored protos: every RPC of
-// rpcs.ts and the Listen and Write streams, through the codec's object face. The server never
-// listens itself: server.ts sniffs the HTTP/2 preface and injects sockets (grpc-js ≥ 1.11,
-// gRFC L114). This module is imported lazily on the first HTTP/2 connection, which keeps start-up
-// fast for clients that never speak gRPC. Methods without a handler answer UNIMPLEMENTED.
-import { fileURLToPath } from 'node:url';
+// gRPC (h2c) binding of google.firestore.v1.Firestore over the prebuilt descriptor of the
+// vendored protos (service-definition.ts): every RPC of rpcs.ts and the Listen and Write streams,
+// through the codec's object face. The server never listens itself: server.ts sniffs the HTTP/2
+// preface and injects sockets (grpc-js ≥ 1.11, gRFC L114). This module is imported lazily on the
+// first HTTP/2 connection, which keeps start-up fast for clients that never speak gRPC. Methods
+// without a handler answer UNIMPLEMENTED.
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import type { Duplex } from 'node:stream';
 import { EmulatorError } from '../../errors.js';
 import type { Caller, FirestoreService } from '../../service/types.js';
 import { callerFromAuthorization } from '../caller.js';
-import { GRPC_LOADER_OPTIONS, objectCodec } from '../codec.js';
+import { objectCodec } from '../codec.js';
 import type { Logger } from '../logger.js';
 import { callRpc, databaseOfResource, RPCS } from '../rpcs.js';
 import type { Rpc } from '../rpcs.js';
 import { grpcStatusOf, toEmulatorError } from '../status.js';
 import { CLOSED_STREAM, openStream } from '../streams.js';
 import type { StreamRpc, WireStream } from '../streams.js';
+import { loadServiceDefinition } from './service-definition.js';
 
 /** Responses buffered for a Listen client that is not reading, before the stream is ended. */
 const MAX_PENDING_LISTEN_RESPONSES = 100_000;
-
-const PROTO_ROOT = fileURLToPath(new URL('../../../protos/', import.meta.url));
 
 /** Keepalive pings: the one way to notice an HTTP/2 session that ended in a protocol error. */
 export type GrpcKeepalive = {
@@ -93,14 +91,7 @@ export function createGrpcTransport(
   log: Logger,
   keepalive: GrpcKeepalive,
 ): GrpcTransport {
-  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
-    ...GRPC_LOADER_OPTIONS,
-    includeDirs: [PROTO_ROOT],
-  });
-  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-    google: { firestore: { v1: { Firestore: { service: grpc.ServiceDefinition } } } };
-  };
-  const serviceDefinition = tolerantDeserializers(loaded.google.firestore.v1.Firestore.service);
+  const serviceDefinition = tolerantDeserializers(loadServiceDefinition());
 
   const callerOf = (call: { metadata: grpc.Metadata }) => (): Caller =>
     callerFromAuthorization(authorizationOf(call.metadata));
