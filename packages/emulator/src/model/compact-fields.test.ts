@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CompactFields,
   compactFields,
-  FieldNameTable,
+  InternTable,
   MAX_COMPACT_FIELDS,
+  MAX_SHARED_STRING_LENGTH,
 } from './compact-fields.js';
 import type { Fields, Value } from './types.js';
 import { FALSE_VALUE, NULL_VALUE, TRUE_VALUE } from './values.js';
@@ -58,7 +59,7 @@ function entriesDeep(fields: ReadonlyMap<string, Value>): unknown[] {
 
 describe('compactFields', () => {
   it('answers every ReadonlyMap method as the Map it was made from', () => {
-    const compact = compactFields(EVERY_KIND, new FieldNameTable());
+    const compact = compactFields(EVERY_KIND, new InternTable());
     expect(compact).toBeInstanceOf(CompactFields);
     expect(compact.size).toBe(EVERY_KIND.size);
     expect(entriesDeep(compact)).toEqual(entriesDeep(EVERY_KIND));
@@ -85,7 +86,7 @@ describe('compactFields', () => {
   });
 
   it('compacts maps at every depth and shares nulls and booleans', () => {
-    const compact = compactFields(EVERY_KIND, new FieldNameTable());
+    const compact = compactFields(EVERY_KIND, new InternTable());
     const map = compact.get('map') as Extract<Value, { kind: 'map' }>;
     expect(map.fields).toBeInstanceOf(CompactFields);
     const mixed = compact.get('mixed') as Extract<Value, { kind: 'array' }>;
@@ -97,8 +98,39 @@ describe('compactFields', () => {
     expect(compact.get('no')).toBe(FALSE_VALUE);
   });
 
+  it('keeps safe integers as numbers and reads them back as integers, doubles as doubles', () => {
+    const int = (value: bigint): Value => ({ kind: 'integer', value });
+    const original = new Map<string, Value>([
+      ['one', int(1n)],
+      ['oneDouble', { kind: 'double', value: 1 }],
+      ['zero', int(0n)],
+      ['minusZero', { kind: 'double', value: -0 }],
+      ['largest', int(BigInt(Number.MAX_SAFE_INTEGER))],
+      ['smallest', int(BigInt(Number.MIN_SAFE_INTEGER))],
+      ['past', int(2n ** 53n)],
+      ['below', int(-(2n ** 53n))],
+    ]);
+    const compact = compactFields(original, new InternTable());
+    expect(entriesDeep(compact)).toEqual(entriesDeep(original));
+    const slots = (compact as unknown as { slots: unknown[] }).slots;
+    expect(slots.slice(0, 6).map((slot) => typeof slot)).toEqual(Array(6).fill('number'));
+    expect(slots.slice(6).map((slot) => typeof slot)).toEqual(['bigint', 'bigint']);
+    expect(compact.get('oneDouble')).toEqual({ kind: 'double', value: 1 });
+    expect(Object.is((compact.get('minusZero') as { value: number }).value, -0)).toBe(true);
+    expect([...compact.values()].map((value) => value.kind)).toEqual([
+      'integer',
+      'double',
+      'integer',
+      'double',
+      'integer',
+      'integer',
+      'integer',
+      'integer',
+    ]);
+  });
+
   it('shares one name list between maps with the same names in the same order', () => {
-    const table = new FieldNameTable();
+    const table = new InternTable();
     const a = compactFields(
       new Map([
         ['x', str('1')],
@@ -128,8 +160,31 @@ describe('compactFields', () => {
     expect([...c.keys()]).toEqual(['y', 'x']);
   });
 
+  it('shares short strings between maps, at the top and in arrays of leaves, up to its limit', () => {
+    const table = new InternTable(2);
+    // Strings made at run time, as a decoder makes them: equal but distinct until shared.
+    const made = (text: string) => [...text].join('');
+    const slotsOf = (fields: Fields) => (fields as unknown as { slots: unknown[] }).slots;
+    const tagged = () =>
+      compactFields(
+        new Map<string, Value>([
+          ['state', str(made('draft'))],
+          ['tags', { kind: 'array', values: [str(made('alpha'))] }],
+          ['long', str(made('x'.repeat(MAX_SHARED_STRING_LENGTH + 1)))],
+        ]),
+        table,
+      );
+    const [first, second] = [slotsOf(tagged()), slotsOf(tagged())];
+    expect(second[0]).toBe(first[0]);
+    expect((second[1] as string[])[0]).toBe((first[1] as string[])[0]);
+    expect(table.stringCount).toBe(2);
+    const late = compactFields(new Map([['state', str('published')]]), table);
+    expect(late.get('state')).toEqual(str('published'));
+    expect(table.stringCount).toBe(2);
+  });
+
   it('stops remembering name lists past its limit, and still compacts', () => {
-    const table = new FieldNameTable(2);
+    const table = new InternTable(2);
     for (let i = 0; i < 5; i++) compactFields(new Map([[`id-${i}`, str('v')]]), table);
     expect(table.size).toBe(2);
     const late = compactFields(new Map([['id-9', str('w')]]), table);
@@ -141,7 +196,7 @@ describe('compactFields', () => {
       Array.from({ length: MAX_COMPACT_FIELDS + 1 }, (_, i) => [`f${i}`, str(String(i))]),
     );
     big.set('nested', { kind: 'map', fields: new Map([['b', { kind: 'boolean', value: true }]]) });
-    const compact = compactFields(big, new FieldNameTable());
+    const compact = compactFields(big, new InternTable());
     expect(compact).toBeInstanceOf(Map);
     expect(entriesDeep(compact)).toEqual(entriesDeep(big));
     const nested = compact.get('nested') as Extract<Value, { kind: 'map' }>;

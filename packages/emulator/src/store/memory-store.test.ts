@@ -53,7 +53,9 @@ describe('MemoryStore', () => {
     const stored = store.put(written);
     expect(stored.fields).toBeInstanceOf(CompactFields);
     expect(stored).toEqual(written);
-    expect(store.get(written.name)).toBe(stored);
+    // The name is rebuilt on the way out; the fields are the stored ones, not a copy.
+    expect(store.get(written.name)).toEqual(stored);
+    expect(store.get(written.name)?.fields).toBe(stored.fields);
     expect(store.put(doc('a/1', { title: 'y' })).fields.get('title')).toEqual({
       kind: 'string',
       value: 'y',
@@ -62,5 +64,33 @@ describe('MemoryStore', () => {
     expect([...store.databaseDocuments(TEST_DATABASE)]).toEqual([store.get(written.name)]);
     expect(store.get(nameOf('a/2'))).toBeNull();
     expect(store.get(nameOf('b/1'))).toBeNull();
+  });
+
+  it('keeps documents by id and answers with their full names, long ids included', () => {
+    const store = new MemoryStore();
+    const autoId = 'Xq3vN0bLr8TzA1cWm9Ke';
+    const written = doc(`rooms/${autoId}/messages/${autoId}`, { n: 1 });
+    store.put(written);
+    expect(store.get(written.name)).toEqual(written);
+    expect(names(store.collectionDocuments(nameOf(`rooms/${autoId}/messages`)))).toEqual([
+      `rooms/${autoId}/messages/${autoId}`,
+    ]);
+    expect(store.missingDocumentNames(nameOf('rooms'))).toEqual([nameOf(`rooms/${autoId}`)]);
+    expect(store.delete(written.name)).toEqual(written);
+    expect(store.get(written.name)).toBeNull();
+    expect(store.size).toBe(0);
+  });
+
+  it('keeps one time object for a document whose create and update times are equal', () => {
+    const store = new MemoryStore();
+    const stored = store.put({
+      ...doc('a/1', {}),
+      createTime: { seconds: 5, nanos: 1000 },
+      updateTime: { seconds: 5, nanos: 1000 },
+    });
+    expect(stored.updateTime).toBe(stored.createTime);
+    const updated = store.put({ ...stored, updateTime: { seconds: 6, nanos: 0 } });
+    expect(updated.updateTime).toEqual({ seconds: 6, nanos: 0 });
+    expect(updated.createTime).toEqual({ seconds: 5, nanos: 1000 });
   });
 });

@@ -299,8 +299,9 @@ export function createCodec(leaves: Leaves) {
     if (typeof raw !== 'object' || Array.isArray(raw)) {
       throw badArgument(`Invalid value at '${where}': expected a map of field names to values.`);
     }
-    for (const [key, value] of Object.entries(raw)) {
-      fields.set(key, fromValue(value, `${where}[${key}]`, depth));
+    const values = raw as Record<string, unknown>;
+    for (const key of Object.keys(values)) {
+      fields.set(key, fromValue(values[key], `${where}[${key}]`, depth));
     }
     return fields;
   }

@@ -85,7 +85,11 @@ function describe(raw: unknown): string {
  */
 export function readMessage(raw: unknown, where: string, known: readonly string[]): JsonObject {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(readObject(raw, where))) {
+  const message = readObject(raw, where);
+  // Keys, not entries: every value of every request passes here, and a pair per field is
+  // garbage that a bulk load promotes.
+  for (const key of Object.keys(message)) {
+    const value = message[key];
     const name = camelize(key);
     if (!known.includes(name)) {
       throw badArgument(
@@ -172,16 +176,24 @@ export function oneOf<T extends string>(
   names: readonly T[],
   required = true,
 ): T | undefined {
-  const set = names.filter((n) => message[n] !== undefined);
-  if (set.length > 1) {
+  // Counted first, listed only for the error: this runs for every value of every request.
+  let first: T | undefined;
+  let count = 0;
+  for (const name of names) {
+    if (message[name] === undefined) continue;
+    first ??= name;
+    count++;
+  }
+  if (count > 1) {
+    const set = names.filter((n) => message[n] !== undefined);
     throw badArgument(
       `Invalid JSON payload received. Only one of ${names.join(', ')} may be set at '${where || '(root)'}', got ${set.join(' and ')}.`,
     );
   }
-  if (set.length === 0 && required) {
+  if (count === 0 && required) {
     throw badArgument(
       `Invalid argument at '${where || '(root)'}': one of ${names.join(', ')} must be set.`,
     );
   }
-  return set[0];
+  return first;
 }
