@@ -126,3 +126,6 @@ if (failures.length > 0) {
   for (const failure of failures) console.log(`- ${failure}`);
   process.exitCode = 1;
 }
+// Everything is printed: leave now rather than wait for a client that is still backing off
+// from a server the bench stopped on purpose (a capped peer load), which can take a minute.
+process.exit();
