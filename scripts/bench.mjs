@@ -101,17 +101,33 @@ for (const file of discoverModules()) {
 if (ran === 0) failures.push(`no bench module or scenario matches --only ${only}`);
 
 const escape = (text) => String(text ?? '').replaceAll('|', '\\|');
-const lines = [
-  '| figure | ours | peer (same run) | ratio (peer ÷ ours) | goal | official emulator (published, v1.22.0, not measured) | note |',
-  '|---|---|---|---|---|---|---|',
-  ...rows.map((row, i) => {
-    const cells = [row.figure, row.measured, row.peer ?? '—', row.ratio ?? '—', row.goal];
-    cells.push(row.reference, row.note ? `[${i + 1}]` : '');
-    return `| ${cells.map(escape).join(' | ')} |`;
-  }),
+const filled = (value) => value !== undefined && value !== null && value !== '' && value !== '—';
+// One table per module, with only the columns its rows fill: the web app has no peer to compare
+// with, and a column of dashes under "peer" would only say so at length.
+const COLUMNS = [
+  { key: 'peer', label: 'peer (same run)' },
+  { key: 'ratio', label: 'ratio (peer ÷ ours)' },
+  { key: 'goal', label: 'goal' },
+  { key: 'reference', label: 'official emulator (published, v1.22.0, not measured)' },
 ];
-console.log(lines.join('\n'));
-console.log('');
+const sources = [...new Set(rows.map((row) => row.source))];
+for (const source of sources) {
+  const group = rows.filter((row) => row.source === source);
+  const columns = COLUMNS.filter(({ key }) => group.some((row) => filled(row[key])));
+  const measuredLabel = columns.some(({ key }) => key === 'peer') ? 'ours' : 'measured';
+  const header = ['figure', measuredLabel, ...columns.map(({ label }) => label), 'note'];
+  console.log(`### ${source}`);
+  console.log('');
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---|').join('')}`);
+  for (const row of group) {
+    const number = rows.indexOf(row) + 1;
+    const cells = [row.figure, row.measured, ...columns.map(({ key }) => row[key] ?? '—')];
+    cells.push(row.note ? `[${number}]` : '');
+    console.log(`| ${cells.map(escape).join(' | ')} |`);
+  }
+  console.log('');
+}
 rows.forEach((row, i) => {
   if (row.note) console.log(`${i + 1}. ${row.figure}: ${row.note}`);
 });
