@@ -184,6 +184,7 @@ export function GalleryPage() {
           <ShowcaseGrid
             showcases={window.visible}
             label={tag ? `Showcases tagged ${tag}` : 'Showcases'}
+            likeable
           />
           {window.hasMore ? (
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>
