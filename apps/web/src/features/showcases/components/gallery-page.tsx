@@ -1,20 +1,16 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -29,6 +25,7 @@ import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
 import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
+import { TagFilter } from './tag-filter';
 import { DataErrorAlert } from './data-error-alert';
 
 const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
@@ -117,7 +114,11 @@ export function GalleryPage() {
           <ToggleButton value="newest">Newest</ToggleButton>
           <ToggleButton value="liked">Most liked</ToggleButton>
         </ToggleButtonGroup>
-        <TagFilter tag={tag} onChange={(value) => update({ tag: value })} />
+        <TagFilter
+          tag={tag}
+          onChange={(value) => update({ tag: value })}
+          showcases={window.visible}
+        />
       </Stack>
 
       {window.held.length > 0 ? (
@@ -203,66 +204,5 @@ export function GalleryPage() {
         </>
       )}
     </Stack>
-  );
-}
-
-/** Free text filter by one tag; applied as you type (after a pause) and kept in the URL. */
-function TagFilter({
-  tag,
-  onChange,
-}: {
-  tag: string | null;
-  onChange: (tag: string | null) => void;
-}) {
-  const [text, setText] = useState(tag ?? '');
-  const [appliedTag, setAppliedTag] = useState(tag);
-  // The URL changed from elsewhere (a tag chip, Back): follow it.
-  if (appliedTag !== tag) {
-    setAppliedTag(tag);
-    setText(tag ?? '');
-  }
-  const candidate = parseTags(text)[0] ?? null;
-  const invalid = candidate !== null && !TAG_PATTERN.test(candidate);
-
-  const apply = useEffectEvent(onChange);
-  useEffect(() => {
-    if (invalid || candidate === tag) return undefined;
-    const timer = setTimeout(() => apply(candidate), 400);
-    return () => clearTimeout(timer);
-  }, [candidate, invalid, tag]);
-
-  return (
-    <TextField
-      size="small"
-      label="Filter by tag"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && !invalid) onChange(candidate);
-      }}
-      error={invalid}
-      helperText={invalid ? 'Tags use a–z, 0–9 and hyphens.' : undefined}
-      sx={{ width: { xs: '100%', sm: 280 } }}
-      slotProps={{
-        input: {
-          startAdornment: <InputAdornment position="start">#</InputAdornment>,
-          endAdornment: text ? (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                aria-label="Clear tag filter"
-                edge="end"
-                onClick={() => {
-                  setText('');
-                  onChange(null);
-                }}
-              >
-                <CloseOutlined fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
-    />
   );
 }
