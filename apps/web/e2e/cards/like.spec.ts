@@ -162,3 +162,38 @@ test('a liked card says so after a reload, from one query for the whole grid', a
   expect(likeQueries).toBe(1);
   expect(documentTargets.filter((name) => name.includes('/likes/'))).toEqual([]);
 });
+
+test('offline, a card keeps its like on the device, says so, and sends it when back', async ({
+  memberPage: page,
+  member,
+  context,
+}) => {
+  const tag = uniqueTag('ocard');
+  const title = `Offline card ${tag}`;
+  const [id] = await seedShowcases([{ title, tags: [tag], likeCount: 1 }]);
+  await page.goto(`/?tag=${tag}`);
+  await expectConnection(page, 'Live');
+  const target = card(page, title);
+  await expect(target.getByRole('button', { name: `Like “${title}”` })).toBeEnabled();
+
+  await context.setOffline(true);
+  await expectConnection(page, 'Offline', 10_000);
+  await target.getByRole('button', { name: `Like “${title}”` }).click();
+  const unlike = target.getByRole('button', { name: `Unlike “${title}”` });
+  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+  await expect(target.getByTestId('like-count')).toHaveText('2 likes');
+  await expect(target.getByRole('status')).toHaveText(
+    'Not sent yet: your like is kept on this device.',
+  );
+  await expect(unlike).toHaveAccessibleDescription(
+    'Not sent yet: your like is kept on this device.',
+  );
+  await expect(target.getByTestId('pending-chip')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(target.getByTestId('pending-chip')).toHaveCount(0, { timeout: 30_000 });
+  await expect(target.getByRole('status')).toHaveCount(0);
+  await expect.poll(() => likeCount(id!), { timeout: 30_000 }).toBe(2);
+  expect(await getDocument(`showcases/${id}/likes/${member.uid}`)).toBeDefined();
+});
