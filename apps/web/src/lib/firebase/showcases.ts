@@ -28,7 +28,16 @@ import { showcaseConverter } from './converters';
 /** Every showcase query of the app lives here, once. */
 export type GallerySort = 'newest' | 'liked';
 
-export type GalleryQueryOptions = { sort: GallerySort; tag: string | null; limit: number };
+/**
+ * `searchTerm` is one stored search term (`searchPlan(text).term`). Firestore allows one
+ * `array-contains` per query, so a query narrows by a tag or by a search term, never both.
+ */
+export type GalleryQueryOptions = {
+  sort: GallerySort;
+  tag: string | null;
+  searchTerm?: string | null;
+  limit: number;
+};
 
 export type ShowcaseOwner = { uid: string; name: string };
 
@@ -47,10 +56,18 @@ export function newShowcaseId(db: Firestore): string {
   return doc(collection(db, SHOWCASES)).id;
 }
 
-/** Published showcases for the gallery, newest first or most liked first, optionally by tag. */
+/**
+ * Published showcases for the gallery, newest first or most liked first, optionally narrowed by
+ * a tag or a search term.
+ */
 export function showcasesQuery(db: Firestore, options: GalleryQueryOptions): Query<Showcase> {
+  const searchTerm = options.searchTerm ?? null;
+  if (options.tag !== null && searchTerm !== null) {
+    throw new Error('A gallery query narrows by a tag or by a search term, not both.');
+  }
   const constraints: QueryConstraint[] = [where('status', '==', 'published')];
   if (options.tag !== null) constraints.push(where('tags', 'array-contains', options.tag));
+  if (searchTerm !== null) constraints.push(where('searchTerms', 'array-contains', searchTerm));
   if (options.sort === 'liked') constraints.push(orderBy('likeCount', 'desc'));
   constraints.push(orderBy('createdAt', 'desc'), limit(options.limit));
   return query(showcasesCollection(db), ...constraints);
