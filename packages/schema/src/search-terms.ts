@@ -71,15 +71,18 @@ export function matchesSearch(searchTerms: readonly string[], plan: SearchPlan):
   return terms.has(plan.term) && plan.otherWords.every((word) => terms.has(word));
 }
 
-/** What decides a showcase's stored terms: its title and tags, and the terms it holds now. */
+/**
+ * What decides a showcase's stored terms: its title and tags, and the terms it holds now (null
+ * when it holds none, or something that is not a list of strings).
+ */
 export type SearchTermsSource = {
   title: string;
   tags: readonly string[];
-  searchTerms: readonly string[];
+  searchTerms: readonly string[] | null;
 };
 
-const sameTerms = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((term, index) => term === b[index]);
+const sameTerms = (a: readonly string[] | null, b: readonly string[]): boolean =>
+  a !== null && a.length === b.length && a.every((term, index) => term === b[index]);
 
 /**
  * The `searchTerms` a write stores, or null when it can leave them as they are: the one rule for

@@ -186,7 +186,8 @@ describe('searchTermsToWrite', () => {
     expect(searchTermsToWrite({ ...stored, searchTerms: ['old'] }, {})).toEqual(stored.searchTerms);
   });
 
-  it('needs nothing for a document whose title and tags give no terms', () => {
+  it('needs nothing for a document whose title and tags give no terms, unless it lacks them', () => {
     expect(searchTermsToWrite({ title: '…', tags: [], searchTerms: [] }, {})).toBeNull();
+    expect(searchTermsToWrite({ title: '…', tags: [], searchTerms: null }, {})).toEqual([]);
   });
 });
