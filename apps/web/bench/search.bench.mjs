@@ -22,6 +22,7 @@ import {
 import {
   API_KEY,
   EmulatorClient,
+  createRandom,
   PROJECT_ID,
   RULES_FILE,
   buildDemoData,
@@ -68,18 +69,6 @@ async function startEmulator(root) {
   };
 }
 
-/** A deterministic pseudo-random source (mulberry32), so every run stores the same showcases. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = (
   'amber anchor arc atlas aurora beacon birch bloom bridge canvas cedar circuit clay cloud ' +
   'comet copper coral crystal delta drift dune echo ember fable fern field flint forge frost ' +
@@ -98,7 +87,7 @@ const RARE_WORD = 'zephyr';
 
 /** `count` published showcases through `buildShowcase`, titles and tags from small vocabularies. */
 function bulkShowcases(count, now) {
-  const random = seeded(12);
+  const random = createRandom('search-bench');
   const pick = (list) => list[Math.floor(random() * list.length)];
   const documents = [];
   for (let index = 0; index < count; index += 1) {
