@@ -1,5 +1,5 @@
 // @showcase/dev-stack: what `npm start`, `npm test`, the e2e suite and the benches share.
-export { startStack, freeStackPorts } from './stack.js';
+export { startStack, freeStackPorts, startFirestoreEmulator } from './stack.js';
 export type { ReadyStack, Stack, StackAddresses, StackOptions, StackPorts } from './stack.js';
 export { EmulatorClient } from './emulator-client.js';
 export type {
