@@ -100,6 +100,13 @@ export function showcaseExamples(): ShowcaseExamples {
     ownerName: repeat(OWNER_NAME_MAX),
   });
   const liked = buildShowcase({ ...base, title: 'Liked', ownerName: 'Owner', likeCount: 7 });
+  // Links are stored as typed (`safeHttpUrl`): upper case and unicode, not the parser's encoding.
+  const linksAsTyped = {
+    ...published,
+    title: 'Links as typed',
+    url: 'https://Example.com/Ünï?Q=Ä#Teil-2',
+    imageUrl: 'https://Bücher.example/Bild.png',
+  };
 
   const valid: ValidShowcaseExample[] = [
     { name: 'published', data: published },
@@ -107,6 +114,7 @@ export function showcaseExamples(): ShowcaseExamples {
     { name: 'draft without a link', data: draftWithoutLink },
     { name: 'at every limit', data: atLimits },
     { name: 'liked', data: liked },
+    { name: 'links as typed', data: linksAsTyped },
   ];
   const examples = new Map(valid.map((example) => [example.name, example.data]));
   const broken = (
@@ -138,6 +146,12 @@ export function showcaseExamples(): ShowcaseExamples {
       set('url', 'https://example.com/"onmouseover="x'),
     ),
     broken('link without a host', 'published', 'url', set('url', 'https:///work')),
+    broken(
+      'link with a raw space',
+      'links as typed',
+      'url',
+      set('url', 'https://Example.com/Ü nï'),
+    ),
     broken('empty link on a published showcase', 'published', 'url', set('url', '')),
     // The link's rule depends on the status: publishing the draft as it is breaks it.
     broken('published without a link', 'draft without a link', 'url', set('status', 'published')),
