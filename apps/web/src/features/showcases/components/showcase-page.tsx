@@ -33,6 +33,7 @@ import { LikeButton } from './like-button';
 import { NotSavedOffline, ShowcaseNotFound } from './page-states';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
+import { ShowcaseDescription } from './showcase-description';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 
@@ -208,11 +209,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
         />
       </Paper>
 
-      {showcase.description ? (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {showcase.description}
-        </Typography>
-      ) : null}
+      <ShowcaseDescription text={showcase.description} />
 
       {link ? (
         <Box>
