@@ -123,6 +123,14 @@ export function showcaseExamples(): ShowcaseExamples {
         : `${['t', 'ä', 'ж', '字'][index % 4]}${index}`,
     ),
   });
+  // Links are stored as typed (`safeHttpUrl`): upper case and unicode, not the parser's encoding.
+  const linksAsTyped = buildShowcase({
+    ...base,
+    title: 'Links as typed',
+    url: 'https://Example.com/Ünï?Q=Ä#Teil-2',
+    imageUrl: 'https://Bücher.example/Bild.png',
+    ownerName: 'Owner',
+  });
 
   const valid: ValidShowcaseExample[] = [
     { name: 'published', data: published },
@@ -131,6 +139,7 @@ export function showcaseExamples(): ShowcaseExamples {
     { name: 'at every limit', data: atLimits },
     { name: 'liked', data: liked },
     { name: 'at the search terms limit', data: manyTerms },
+    { name: 'links as typed', data: linksAsTyped },
   ];
   const examples = new Map(valid.map((example) => [example.name, example.data]));
   const broken = (
@@ -169,6 +178,12 @@ export function showcaseExamples(): ShowcaseExamples {
       set('url', 'https://example.com/"onmouseover="x'),
     ),
     broken('link without a host', 'published', 'url', set('url', 'https:///work')),
+    broken(
+      'link with a raw space',
+      'links as typed',
+      'url',
+      set('url', 'https://Example.com/Ü nï'),
+    ),
     broken('empty link on a published showcase', 'published', 'url', set('url', '')),
     // The link's rule depends on the status: publishing the draft as it is breaks it.
     broken('published without a link', 'draft without a link', 'url', set('status', 'published')),
