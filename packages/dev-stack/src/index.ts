@@ -6,6 +6,8 @@ export type {
   AccountRecord,
   DocumentWrite,
   EmulatorAddresses,
+  FieldsUpdate,
+  FieldsUpdateOutcome,
   ImportedAccount,
   OobCode,
   StoredDocument,
@@ -14,6 +16,8 @@ export { fromValue, toValue } from './rest-values.js';
 export type { PlainFields, PlainValue } from './rest-values.js';
 export { seedDemoData } from './seed.js';
 export type { SeedResult } from './seed.js';
+export { migrateSearchTerms, searchTermsBackfill } from './migrate.js';
+export type { MigrationResult } from './migrate.js';
 export { buildDemoData, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.js';
 export { DEMO_COVERS, renderAvatar, renderCover } from './demo-images.js';
 export { CHROMIUM_ARGS, ensureChromium, findChromium } from './chromium.js';

@@ -70,3 +70,37 @@ export function matchesSearch(searchTerms: readonly string[], plan: SearchPlan):
   const terms = new Set(searchTerms);
   return terms.has(plan.term) && plan.otherWords.every((word) => terms.has(word));
 }
+
+/**
+ * What decides a showcase's stored terms: its title and tags, and the terms it holds now (null
+ * when it holds none, or something that is not a list of strings).
+ */
+export type SearchTermsSource = {
+  title: string;
+  tags: readonly string[];
+  searchTerms: readonly string[] | null;
+};
+
+const sameTerms = (a: readonly string[] | null, b: readonly string[]): boolean =>
+  a !== null && a.length === b.length && a.every((term, index) => term === b[index]);
+
+/**
+ * The `searchTerms` a write stores, or null when it can leave them as they are: the one rule for
+ * creates, edits and the migration. `stored` is the document the write applies to (null for a
+ * create); `changes` the title and tags the write sets. The terms always come from the title and
+ * tags the document has once written. They are written on a create, whenever the write sets the
+ * title or the tags, and whenever the stored terms are not what the stored title and tags give
+ * (a document from before search terms existed, or one whose terms went stale), so an edit of
+ * any field brings an old document into search.
+ */
+export function searchTermsToWrite(
+  stored: SearchTermsSource | null,
+  changes: { title?: string; tags?: readonly string[] },
+): string[] | null {
+  const terms = searchTermsFor(
+    changes.title ?? stored?.title ?? '',
+    changes.tags ?? stored?.tags ?? [],
+  );
+  if (stored === null || changes.title !== undefined || changes.tags !== undefined) return terms;
+  return sameTerms(stored.searchTerms, terms) ? null : terms;
+}

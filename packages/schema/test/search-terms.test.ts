@@ -6,6 +6,7 @@ import {
   SEARCH_TERMS_MAX,
   searchPlan,
   searchTermsFor,
+  searchTermsToWrite,
   searchWords,
 } from '../src/index.js';
 
@@ -150,5 +151,43 @@ describe('searchPlan and matchesSearch', () => {
     expect(matchesSearch(terms, searchPlan('work LAN')!)).toBe(true);
     expect(matchesSearch(terms, searchPlan('workshop lamp')!)).toBe(false);
     expect(matchesSearch(terms, searchPlan('antern')!)).toBe(false);
+  });
+});
+
+describe('searchTermsToWrite', () => {
+  const stored = {
+    title: 'Lamp',
+    tags: ['diy'],
+    searchTerms: searchTermsFor('Lamp', ['diy']),
+  };
+
+  it('writes the terms of a create', () => {
+    expect(searchTermsToWrite(null, { title: 'Lamp', tags: ['diy'] })).toEqual(stored.searchTerms);
+  });
+
+  it('writes the terms of the resulting title and tags when an edit sets either', () => {
+    expect(searchTermsToWrite(stored, { title: 'Desk' })).toEqual(searchTermsFor('Desk', ['diy']));
+    expect(searchTermsToWrite(stored, { tags: ['wood'] })).toEqual(
+      searchTermsFor('Lamp', ['wood']),
+    );
+    expect(searchTermsToWrite(stored, { title: 'Desk', tags: [] })).toEqual(
+      searchTermsFor('Desk', []),
+    );
+    // Even when the words stay the same: the write sets the title, so its terms go with it.
+    expect(searchTermsToWrite(stored, { title: 'LAMP' })).toEqual(stored.searchTerms);
+  });
+
+  it('leaves the terms alone when an edit sets neither and they are current', () => {
+    expect(searchTermsToWrite(stored, {})).toBeNull();
+  });
+
+  it('backfills a document stored without terms, or with stale ones, on any edit', () => {
+    expect(searchTermsToWrite({ ...stored, searchTerms: [] }, {})).toEqual(stored.searchTerms);
+    expect(searchTermsToWrite({ ...stored, searchTerms: ['old'] }, {})).toEqual(stored.searchTerms);
+  });
+
+  it('needs nothing for a document whose title and tags give no terms, unless it lacks them', () => {
+    expect(searchTermsToWrite({ title: '…', tags: [], searchTerms: [] }, {})).toBeNull();
+    expect(searchTermsToWrite({ title: '…', tags: [], searchTerms: null }, {})).toEqual([]);
   });
 });
