@@ -20,21 +20,27 @@ export function SearchField({ galleryHref }: { galleryHref: string }) {
   const input = useRef<HTMLInputElement>(null);
   const urlText = shownSearchText(location, galleryHref);
   const [text, setText] = useState(urlText);
-  const [followed, setFollowed] = useState(urlText);
   // Typed and not yet shown: the pause timer runs only then, never for text that came from a URL.
   const [typed, setTyped] = useState(false);
+  const [followed, setFollowed] = useState(urlText);
+  // The search this field asked for and the URL has not shown yet: when it arrives, the field
+  // (which may be a few keystrokes further by then) keeps its text.
+  const [requested, setRequested] = useState<string | null>(null);
   if (followed !== urlText) {
     setFollowed(urlText);
-    setText(urlText);
-    setTyped(false);
+    if (urlText === requested) {
+      setRequested(null);
+    } else {
+      setText(urlText);
+      setTyped(false);
+    }
   }
 
   const show = (value: string) => {
     setTyped(false);
     const target = searchNavigation(value, location, galleryHref);
     if (!target) return;
-    // The URL is about to say this: not a change from elsewhere to follow.
-    setFollowed(value.trim());
+    setRequested(value.trim());
     void navigate(target.to, { replace: target.replace, state: searchEntryState });
   };
   const showAfterPause = useEffectEvent(show);
