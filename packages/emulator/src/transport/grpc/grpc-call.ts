@@ -34,10 +34,17 @@ export function headerText(headers: IncomingHttpHeaders, name: string): string |
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The response that ends a stream at once with a status: no messages, no separate trailers. */
+/**
+ * The response that ends a stream at once with a status: no messages, no separate trailers. A
+ * client still sending then gets RST_STREAM(NO_ERROR), HTTP/2's way to end a request whose
+ * response is complete (Node sends it once the headers are out). After trailers the stream is
+ * left to the client, as grpc-js's server leaves it: Node's reset there can overtake the
+ * trailers.
+ */
 export function trailersOnly(stream: ServerHttp2Stream, error: EmulatorError | undefined): void {
   if (stream.destroyed || stream.closed || stream.headersSent) return;
   stream.respond({ ...RESPONSE_HEADERS, ...statusTrailers(error) }, { endStream: true });
+  if (!stream.readableEnded) stream.close();
 }
 
 function statusTrailers(error: EmulatorError | undefined): Record<string, string> {
@@ -222,7 +229,7 @@ export class GrpcCall {
   private startDeadline(value: string): void {
     const ms = parseGrpcTimeout(value);
     if (ms === undefined) {
-      this.fail(new EmulatorError('INTERNAL', `Invalid grpc-timeout value "${value}"`));
+      this.fail(new EmulatorError('INVALID_ARGUMENT', `Invalid grpc-timeout value "${value}"`));
       return;
     }
     this.deadline = setTimeout(

@@ -31,7 +31,7 @@ export class MessageDeframer {
       const head = this.peek(PREFIX_BYTES);
       const flag = head[0]!;
       if (flag > 1) {
-        throw new EmulatorError('INTERNAL', `Invalid gRPC message flag ${flag}.`);
+        throw new EmulatorError('INVALID_ARGUMENT', `Invalid gRPC message flag ${flag}.`);
       }
       const length = head.readUInt32BE(1);
       if (length > this.maxMessageBytes) {

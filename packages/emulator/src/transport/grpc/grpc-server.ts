@@ -252,6 +252,7 @@ export function createGrpcTransport(
     if (contentType === undefined || !contentType.startsWith('application/grpc')) {
       stream.on('error', () => {});
       stream.respond({ ':status': 415 }, { endStream: true });
+      if (!stream.readableEnded) stream.close();
       return;
     }
     const path = headerText(headers, ':path') ?? '';
@@ -262,8 +263,6 @@ export function createGrpcTransport(
         stream,
         new EmulatorError('UNIMPLEMENTED', `The server does not implement the method ${path}`),
       );
-      // Whatever the client still sends for it is read and dropped.
-      stream.resume();
       return;
     }
     handler(stream, headers);
