@@ -81,7 +81,7 @@ function decompress(encoding: string, bytes: Buffer): Buffer {
 }
 
 export class GrpcCall {
-  /** Called once if the call ends without its handler ending it: cancelled, timed out, or broken. */
+  /** Called once if the call ends without its handler ending it: cancelled, timed out, broken. */
   onAbandon: () => void = () => {};
   private finished = false;
   private endedByHandler = false;
@@ -156,7 +156,7 @@ export class GrpcCall {
 
   /**
    * Sends one response message. Returns false when the stream's buffer is full: the caller should
-   * wait for `drained()` before the next one (a Listen stream, which cannot wait, checks `backlog`).
+   * wait for `drained()` before the next one (a Listen stream cannot wait; it checks `backlog`).
    */
   send(bytes: Uint8Array): boolean {
     if (!this.active) return false;
