@@ -219,6 +219,21 @@ describe('the gRPC protocol on node:http2', () => {
     expect(await eventually(() => core.stats().listenSessions === 0, 5_000)).toBe(true);
   });
 
+  it('keeps a Listen stream whose deadline is further away than a timer can wait', async () => {
+    const stream = open('Listen', { 'grpc-timeout': '99999999H' });
+    stream.on('error', () => {});
+    let ended = false;
+    stream.on('end', () => (ended = true));
+    stream.on('data', () => {});
+    const firstMessage = new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.write(frame(listenRequest()));
+    await firstMessage;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ended).toBe(false);
+    stream.close(constants.NGHTTP2_CANCEL);
+    expect(await eventually(() => core.stats().listenSessions === 0, 5_000)).toBe(true);
+  });
+
   it('refuses a malformed grpc-timeout with INVALID_ARGUMENT', async () => {
     const answer = await call('Commit', frame(commitRequest('timeout')), { 'grpc-timeout': '1x' });
     expect(answer.status['grpc-status']).toBe(INVALID_ARGUMENT);

@@ -21,6 +21,9 @@ export const MAX_RECEIVE_MESSAGE_BYTES = 12 * 1024 * 1024;
 /** A response above this ends the call with RESOURCE_EXHAUSTED instead of being sent. */
 export const MAX_SEND_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/** setTimeout's longest delay (longer ones fire at once); a later deadline is as good as none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const RESPONSE_HEADERS = {
   ':status': 200,
   'content-type': 'application/grpc+proto',
@@ -232,6 +235,7 @@ export class GrpcCall {
       this.fail(new EmulatorError('INVALID_ARGUMENT', `Invalid grpc-timeout value "${value}"`));
       return;
     }
+    if (ms > MAX_TIMER_MS) return;
     this.deadline = setTimeout(
       () => this.fail(new EmulatorError('DEADLINE_EXCEEDED', 'Deadline exceeded')),
       ms,
