@@ -1,19 +1,18 @@
 // `npm run seed`: seeds the demo data into running emulators (idempotent; the ports come from the
-// same SHOWCASE_*_PORT variables as `npm start`).
-import { EmulatorClient, portFromEnv, seedDemoData } from '@showcase/dev-stack';
+// same SHOWCASE_*_PORT variables as `npm start`), then adds search terms to stored showcases that
+// lack them (the migration `npm run migrate` runs on its own).
+import { seedDemoData } from '@showcase/dev-stack';
+import {
+  failAgainstRunningStack,
+  runningAppOrigin,
+  runningStackClient,
+} from './lib/running-stack.mjs';
 
-const at = (envVar, fallback) => `http://127.0.0.1:${portFromEnv(envVar, fallback)}`;
 try {
-  const client = new EmulatorClient({
-    authUrl: at('SHOWCASE_AUTH_PORT', 9099),
-    firestoreUrl: at('SHOWCASE_FIRESTORE_PORT', 8080),
-  });
-  const result = await seedDemoData(client, { appOrigin: at('SHOWCASE_WEB_PORT', 5173) });
+  const result = await seedDemoData(runningStackClient(), { appOrigin: runningAppOrigin() });
   console.log(
-    `Seeded ${result.accountsCreated} accounts and ${result.documentsWritten} documents.`,
+    `Seeded ${result.accountsCreated} accounts and ${result.documentsWritten} documents; added search terms to ${result.searchTermsBackfilled} showcases stored without current ones.`,
   );
 } catch (error) {
-  console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
-  console.error('Are the emulators running? Start them with npm start.');
-  process.exit(1);
+  failAgainstRunningStack('Seeding', error);
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -14,11 +15,11 @@ const requiredFirebaseVars = [
 export const SOURCE_CONDITION = '@showcase/source';
 
 export default defineConfig(({ command, mode }) => {
+  // This folder, not the cwd: the dev stack runs Vite's JS API from other working directories.
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
   if (command === 'build') {
     // A build without Firebase config still succeeds (so `npm run build` works on a fresh clone),
     // but the app would only show its configuration-error screen; say so where the builder looks.
-    // This folder, not the cwd: the dev stack runs Vite's JS API from other working directories.
-    const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
     const missing = requiredFirebaseVars.filter((name) => !env[name]);
     if (missing.length > 0) {
       console.warn(
@@ -28,7 +29,7 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [react(), showcasePwa()],
+    plugins: [react(), showcasePwa(), absolutePreviewImage(env.VITE_SITE_URL)],
     // Workspace packages such as @showcase/schema are bundled from their TypeScript sources.
     resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
     server: { host: '127.0.0.1', strictPort: true },
@@ -70,11 +71,13 @@ function showcasePwa() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // Demo pictures are data, not shell: cached at run time like any other image.
-      globIgnores: ['demo/**'],
+      // Demo pictures are data, not shell: cached at run time like any other image. The link
+      // preview image is for other sites' crawlers, never shown by the app.
+      globIgnores: ['demo/**', 'og-image.png'],
       navigateFallback: 'index.html',
-      // Firebase's reserved paths (auth handler) must reach the network.
-      navigateFallbackDenylist: [/^\/__\//],
+      // Firebase's reserved paths (auth handler) must reach the network, and so must the files
+      // that are not pages (robots.txt opened in a tab must not come back as the app).
+      navigateFallbackDenylist: [/^\/__\//, /^\/robots\.txt$/],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,
@@ -93,4 +96,32 @@ function showcasePwa() {
     },
     devOptions: { enabled: false },
   });
+}
+
+/**
+ * Open Graph and Twitter want the preview image's address absolute, and a static build does not
+ * know where it will be served. `VITE_SITE_URL` (e.g. `https://showcase.example.com`) says so:
+ * the image tags of index.html get that origin. Without it they keep the site-relative path.
+ */
+function absolutePreviewImage(siteUrl: string | undefined): Plugin {
+  let origin: string | null = null;
+  if (siteUrl) {
+    const url = URL.canParse(siteUrl) ? new URL(siteUrl) : null;
+    if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      throw new Error(
+        `VITE_SITE_URL must be the site's http(s) address, not ${JSON.stringify(siteUrl)}.`,
+      );
+    }
+    origin = url.origin;
+  }
+  return {
+    name: 'showcase-absolute-preview-image',
+    transformIndexHtml(html) {
+      if (origin === null) return html;
+      return html.replace(
+        /(<meta (?:property="og:image"|name="twitter:image") content=")(\/[^"]*")/gu,
+        `$1${origin}$2`,
+      );
+    },
+  };
 }

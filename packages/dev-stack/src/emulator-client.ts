@@ -6,8 +6,21 @@ import type { PlainFields, PlainValue, RestFields } from './rest-values.js';
 import { fromFields, toFields } from './rest-values.js';
 
 export type EmulatorAddresses = { authUrl: string; firestoreUrl: string };
-export type StoredDocument = { id: string; path: string; data: Record<string, PlainValue> };
+/** A document as the server holds it; `updateTime` (RFC 3339) is its version. */
+export type StoredDocument = {
+  id: string;
+  path: string;
+  data: Record<string, PlainValue>;
+  updateTime: string;
+};
 export type DocumentWrite = { path: string; data: PlainFields };
+/**
+ * Sets the given fields of an existing document, leaving its others alone; only if it is still
+ * at `ifUpdateTime` when given (else only if it exists).
+ */
+export type FieldsUpdate = { path: string; data: PlainFields; ifUpdateTime?: string };
+/** How one update of `updateFields` ended: written, not applied (changed or gone), or refused. */
+export type FieldsUpdateOutcome = 'written' | 'precondition-failed' | 'refused';
 
 export type AccountRecord = {
   localId: string;
@@ -32,7 +45,10 @@ export type OobCode = { email: string; requestType: string; oobCode: string; oob
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' };
 const DATABASE = `projects/${PROJECT_ID}/databases/(default)`;
 
-type RestDocument = { name: string; fields?: RestFields };
+type RestDocument = { name: string; fields?: RestFields; updateTime: string };
+type RestStatus = { code?: number; message?: string };
+/** gRPC codes a precondition miss comes back with: the document changed, or is gone. */
+const PRECONDITION_CODES = new Set([5 /* NOT_FOUND */, 9 /* FAILED_PRECONDITION */]);
 
 /** A JSON call as the owner (unless `headers` say otherwise); a 404 is `undefined` when allowed. */
 async function request<T>(
@@ -49,7 +65,12 @@ async function request<T>(
 
 function toStored(document: RestDocument): StoredDocument {
   const path = document.name.split('/documents/')[1] ?? document.name;
-  return { id: path.split('/').pop() ?? path, path, data: fromFields(document.fields) };
+  return {
+    id: path.split('/').pop() ?? path,
+    path,
+    data: fromFields(document.fields),
+    updateTime: document.updateTime,
+  };
 }
 
 export class EmulatorClient {
@@ -74,6 +95,36 @@ export class EmulatorClient {
         body: JSON.stringify({ writes }),
       });
     }
+  }
+
+  /**
+   * Field updates, each applied on its own (batchWrite: one that misses its precondition does
+   * not stop the others), `batchSize` per request. Returns each update's outcome, in order.
+   */
+  async updateFields(updates: FieldsUpdate[], batchSize = 500): Promise<FieldsUpdateOutcome[]> {
+    const outcomes: FieldsUpdateOutcome[] = [];
+    for (let start = 0; start < updates.length; start += batchSize) {
+      const writes = updates
+        .slice(start, start + batchSize)
+        .map(({ path, data, ifUpdateTime }) => ({
+          update: { name: `${DATABASE}/documents/${path}`, fields: toFields(data) },
+          updateMask: { fieldPaths: Object.keys(data) },
+          currentDocument:
+            ifUpdateTime === undefined ? { exists: true } : { updateTime: ifUpdateTime },
+        }));
+      const { status = [] } = await request<{ status?: RestStatus[] }>(
+        'Firestore batchWrite',
+        `${this.firestoreUrl}/v1/${DATABASE}/documents:batchWrite`,
+        { method: 'POST', body: JSON.stringify({ writes }) },
+      );
+      for (let index = 0; index < writes.length; index += 1) {
+        const code = status[index]?.code ?? 0;
+        outcomes.push(
+          code === 0 ? 'written' : PRECONDITION_CODES.has(code) ? 'precondition-failed' : 'refused',
+        );
+      }
+    }
+    return outcomes;
   }
 
   /** Deletes documents (missing ones are fine) in one atomic commit. */

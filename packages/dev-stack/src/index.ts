@@ -1,11 +1,13 @@
 // @showcase/dev-stack: what `npm start`, `npm test`, the e2e suite and the benches share.
-export { startStack, freeStackPorts } from './stack.js';
+export { startStack, freeStackPorts, startFirestoreEmulator } from './stack.js';
 export type { ReadyStack, Stack, StackAddresses, StackOptions, StackPorts } from './stack.js';
 export { EmulatorClient } from './emulator-client.js';
 export type {
   AccountRecord,
   DocumentWrite,
   EmulatorAddresses,
+  FieldsUpdate,
+  FieldsUpdateOutcome,
   ImportedAccount,
   OobCode,
   StoredDocument,
@@ -14,7 +16,10 @@ export { fromValue, toValue } from './rest-values.js';
 export type { PlainFields, PlainValue } from './rest-values.js';
 export { seedDemoData } from './seed.js';
 export type { SeedResult } from './seed.js';
+export { migrateSearchTerms, searchTermsBackfill } from './migrate.js';
+export type { MigrationResult } from './migrate.js';
 export { buildDemoData, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.js';
+export { createRandom } from './random.js';
 export { DEMO_COVERS, renderAvatar, renderCover } from './demo-images.js';
 export { CHROMIUM_ARGS, ensureChromium, findChromium } from './chromium.js';
 export { GAPI_STANDIN_FILE, GAPI_STANDIN_PATH } from './auth-emulator-proxy.js';

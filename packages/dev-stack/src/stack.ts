@@ -66,18 +66,35 @@ export async function freeStackPorts(): Promise<StackPorts> {
   return { web, auth, firestore, hub, logging };
 }
 
-async function startFirestore(port: number, log: LogFile, rulesFile?: string) {
+/**
+ * Our Firestore emulator in this process, for project `demo-showcase`: on `port` (0: a free
+ * one), with `rulesFile` in force when it exists, logging to `log` (default: nowhere). The stack
+ * starts it this way, and so can a test that needs only Firestore.
+ */
+export async function startFirestoreEmulator({
+  port = 0,
+  rulesFile,
+  log = { log() {}, warn() {}, error() {} },
+}: {
+  port?: number;
+  rulesFile?: string;
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+} = {}): Promise<EmulatorServer> {
   const { createServer } = await import('@showcase/emulator');
   return createServer({
     port,
     projectId: PROJECT_ID,
     ...(rulesFile && fs.existsSync(rulesFile) ? { rulesPath: rulesFile } : {}),
     log: {
-      info: (message) => log.console.log(message),
-      warn: (message) => log.console.warn(message),
-      error: (message) => log.console.error(message),
+      info: (message) => log.log(message),
+      warn: (message) => log.warn(message),
+      error: (message) => log.error(message),
     },
   });
+}
+
+function startFirestore(port: number, log: LogFile, rulesFile?: string) {
+  return startFirestoreEmulator({ port, log: log.console, ...(rulesFile ? { rulesFile } : {}) });
 }
 
 export function startStack(options: StackOptions): Stack {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { showcaseDocumentProblems } from '@showcase/schema';
+import { searchTermsFor, showcaseDocumentProblems } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, buildDemoData } from '../src/demo-data.js';
 import { DEMO_COVERS } from '../src/demo-images.js';
@@ -20,9 +20,10 @@ describe('demo data', () => {
     expect(new Set(showcases.map((s) => s.id)).size).toBe(showcases.length);
   });
 
-  it('shapes every showcase as the schema says', () => {
+  it('shapes every showcase as the schema says, search terms included', () => {
     for (const { id: _id, likes: _likes, ...document } of showcases) {
       expect(showcaseDocumentProblems(document)).toEqual({});
+      expect(document.searchTerms).toEqual(searchTermsFor(document.title, document.tags));
       const owner = members.find((m) => m.uid === document.ownerUid);
       expect(document.ownerName).toBe(owner?.displayName);
     }

@@ -1,12 +1,12 @@
 // createServer: one TCP port for everything. Each connection's first bytes decide its fate: the
-// HTTP/2 preface goes to gRPC (injected into grpc-js), anything else to the HTTP/1.1 server
+// HTTP/2 preface goes to gRPC (Node's HTTP/2 server), anything else to the HTTP/1.1 server
 // (REST, WebChannel, control endpoints). Node's http2 cannot fall back to HTTP/1 without TLS,
 // hence the sniffing.
 //
 // Start-up order: the port is bound first, with nothing loaded but this module, so it accepts
 // about as soon as a bare Node listener would. The core (service, store) loads right after, and
 // each protocol's modules on its first connection: the HTTP/1.1 side (REST, WebChannel, control
-// routes) and gRPC (grpc-js and the Firestore descriptor) cost nothing for clients that never
+// routes) and gRPC (node:http2 and the Firestore descriptor) cost nothing for clients that never
 // use them. Connections that arrive meanwhile wait, paused, for what they need. With `--rules`
 // or `--import` the core loads before binding, so a broken rules file or import fails without
 // ever accepting a connection.
@@ -228,7 +228,7 @@ async function loadHttp1(
   };
 }
 
-/** grpc-js and the Firestore descriptor (tens of ms) load on the first HTTP/2 connection. */
+/** node:http2, the gRPC adapter and the Firestore descriptor load on the first HTTP/2 connection. */
 async function loadGrpc(
   { core }: Core,
   log: Logger,

@@ -7,20 +7,25 @@ import {
   TAGS_MAX,
   TITLE_MAX,
 } from './showcase.js';
+import { SEARCH_TERM_MAX_LENGTH, SEARCH_TERMS_MAX, searchTermsFor } from './search-terms.js';
 import { URL_MAX_LENGTH } from './web-url.js';
 
 /**
  * A stored showcase for demo data and tests: valid defaults (a published showcase with a link,
- * no image, no tags, no likes, created now) with `overrides` applied. It does not validate, so
- * tests can also build hostile documents; `assertShowcaseDocument` checks one.
+ * no image, no tags, no likes, created now) with `overrides` applied. Its `searchTerms` are
+ * derived from the resulting title and tags, as the app writes them, unless overridden. It does
+ * not validate, so tests can also build hostile documents; `assertShowcaseDocument` checks one.
  */
 export function buildShowcase(overrides: Partial<ShowcaseDocument> = {}): ShowcaseDocument {
   const createdAt = overrides.createdAt ?? new Date();
+  const title = overrides.title ?? 'A showcase';
+  const tags = overrides.tags ?? [];
   const showcase: ShowcaseDocument = {
-    title: 'A showcase',
+    title,
     description: '',
     url: 'https://example.com/',
-    tags: [],
+    tags,
+    searchTerms: searchTermsFor(title, tags),
     status: 'published',
     ownerUid: 'seed-owner',
     ownerName: 'Seed Owner',
@@ -48,6 +53,11 @@ export type InvalidShowcaseExample = ValidShowcaseExample & {
    * rule depends on (an empty link is valid on a draft, not once `status` is published).
    */
   readonly twin: string;
+  /**
+   * Denied only when creating: an update may keep a document from before this field existed
+   * as it is (a missing `searchTerms`).
+   */
+  readonly onlyOnCreate?: boolean;
 };
 
 export type ShowcaseExamples = {
@@ -100,6 +110,27 @@ export function showcaseExamples(): ShowcaseExamples {
     ownerName: repeat(OWNER_NAME_MAX),
   });
   const liked = buildShowcase({ ...base, title: 'Liked', ownerName: 'Owner', likeCount: 7 });
+  // The rules bound the terms' shape, not their derivation: 200 distinct terms of letters of
+  // several scripts and digits, the first one 24 characters outside the BMP (the rules count
+  // characters, not UTF-16 units), are as much as a document may hold.
+  const manyTerms = buildShowcase({
+    ...base,
+    title: 'Many search terms',
+    ownerName: 'Owner',
+    searchTerms: Array.from({ length: SEARCH_TERMS_MAX }, (_, index) =>
+      index === 0
+        ? repeat(SEARCH_TERM_MAX_LENGTH, '𠀀')
+        : `${['t', 'ä', 'ж', '字'][index % 4]}${index}`,
+    ),
+  });
+  // Links are stored as typed (`safeHttpUrl`): upper case and unicode, not the parser's encoding.
+  const linksAsTyped = buildShowcase({
+    ...base,
+    title: 'Links as typed',
+    url: 'https://Example.com/Ünï?Q=Ä#Teil-2',
+    imageUrl: 'https://Bücher.example/Bild.png',
+    ownerName: 'Owner',
+  });
 
   const valid: ValidShowcaseExample[] = [
     { name: 'published', data: published },
@@ -107,6 +138,8 @@ export function showcaseExamples(): ShowcaseExamples {
     { name: 'draft without a link', data: draftWithoutLink },
     { name: 'at every limit', data: atLimits },
     { name: 'liked', data: liked },
+    { name: 'at the search terms limit', data: manyTerms },
+    { name: 'links as typed', data: linksAsTyped },
   ];
   const examples = new Map(valid.map((example) => [example.name, example.data]));
   const broken = (
@@ -115,6 +148,13 @@ export function showcaseExamples(): ShowcaseExamples {
     field: InvalidShowcaseExample['field'],
     change: (data: ShowcaseExampleData) => ShowcaseExampleData,
   ): InvalidShowcaseExample => ({ name, twin, field, data: change(examples.get(twin)!) });
+  // One more stored search term, after the twin's own.
+  const withTerm =
+    (term: unknown) =>
+    (data: ShowcaseExampleData): ShowcaseExampleData => ({
+      ...data,
+      searchTerms: [...(data.searchTerms as unknown[]), term],
+    });
   const set =
     (key: string, value: unknown) =>
     (data: ShowcaseExampleData): ShowcaseExampleData => ({ ...data, [key]: value });
@@ -138,6 +178,12 @@ export function showcaseExamples(): ShowcaseExamples {
       set('url', 'https://example.com/"onmouseover="x'),
     ),
     broken('link without a host', 'published', 'url', set('url', 'https:///work')),
+    broken(
+      'link with a raw space',
+      'links as typed',
+      'url',
+      set('url', 'https://Example.com/Ü nï'),
+    ),
     broken('empty link on a published showcase', 'published', 'url', set('url', '')),
     // The link's rule depends on the status: publishing the draft as it is breaks it.
     broken('published without a link', 'draft without a link', 'url', set('status', 'published')),
@@ -169,6 +215,27 @@ export function showcaseExamples(): ShowcaseExamples {
       set('tags', ['web', repeat(TAG_MAX_LENGTH + 1)]),
     ),
     broken('tags not a list', 'published', 'tags', set('tags', 'web')),
+    broken('201 search terms', 'at the search terms limit', 'searchTerms', withTerm('extra')),
+    broken('search term over the limit', 'at the search terms limit', 'searchTerms', (data) => ({
+      ...data,
+      searchTerms: [
+        repeat(SEARCH_TERM_MAX_LENGTH + 1, '𠀀'),
+        ...(data.searchTerms as string[]).slice(1),
+      ],
+    })),
+    broken('empty search term', 'published', 'searchTerms', withTerm('')),
+    broken('upper-case search term', 'published', 'searchTerms', withTerm('Work')),
+    broken('search term with punctuation', 'published', 'searchTerms', withTerm('web-art')),
+    broken('search term with a space', 'published', 'searchTerms', withTerm('published work')),
+    broken('search term not a string', 'published', 'searchTerms', withTerm(42)),
+    broken('repeated search term', 'published', 'searchTerms', withTerm('web')),
+    broken('search terms not a list', 'published', 'searchTerms', set('searchTerms', 'web')),
+    {
+      ...broken('missing search terms', 'published', 'fields', (data) =>
+        without(data, 'searchTerms'),
+      ),
+      onlyOnCreate: true,
+    },
     broken('unknown status', 'published', 'status', set('status', 'archived')),
     broken(
       'owner name over the limit',

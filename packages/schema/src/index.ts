@@ -2,3 +2,4 @@
 export * from './showcase.js';
 export * from './web-url.js';
 export * from './builders.js';
+export * from './search-terms.js';

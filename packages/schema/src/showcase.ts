@@ -1,3 +1,4 @@
+import { SEARCH_TERM_PATTERN, SEARCH_TERMS_MAX } from './search-terms.js';
 import { characterCount, isWebUrl, safeHttpUrl, URL_MAX_LENGTH } from './web-url.js';
 
 // The one definition of a showcase (`showcases/{id}`). firestore.rules enforces the same limits
@@ -42,11 +43,13 @@ export type ShowcaseFormResult =
 /**
  * A stored showcase document: every field firestore.rules accepts, timestamps as Dates (the
  * SDKs and the REST encoders write them as Firestore timestamps). `imageUrl` and `imageAlt` may
- * be absent; `url` may be empty on a draft.
+ * be absent; `url` may be empty on a draft. `searchTerms` is derived from the title and tags
+ * (`searchTermsFor`); documents stored before it existed lack it until edited or migrated.
  */
 export type ShowcaseDocument = Omit<ShowcaseInput, 'imageUrl' | 'imageAlt'> & {
   imageUrl?: string;
   imageAlt?: string;
+  searchTerms: string[];
   status: ShowcaseStatus;
   ownerUid: string;
   ownerName: string;
@@ -65,6 +68,7 @@ export const SHOWCASE_FIELDS = [
   'imageUrl',
   'imageAlt',
   'tags',
+  'searchTerms',
   'status',
   'ownerUid',
   'ownerName',
@@ -82,6 +86,8 @@ const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set(['imageUrl',
  */
 export type Showcase = ShowcaseInput & {
   id: string;
+  /** The stored search terms; empty when the document has none (stored before they existed). */
+  searchTerms: string[];
   status: ShowcaseStatus;
   ownerUid: string;
   ownerName: string;
@@ -257,6 +263,13 @@ const documentChecks: Record<
     tagsProblem(value as string[]) === undefined
       ? undefined
       : `at most ${TAGS_MAX} distinct tags matching ${TAG_PATTERN.source}`,
+  searchTerms: (value) =>
+    Array.isArray(value) &&
+    value.length <= SEARCH_TERMS_MAX &&
+    new Set(value).size === value.length &&
+    value.every((term) => typeof term === 'string' && SEARCH_TERM_PATTERN.test(term))
+      ? undefined
+      : `at most ${SEARCH_TERMS_MAX} distinct terms matching ${SEARCH_TERM_PATTERN.source}`,
   status: (value) =>
     (SHOWCASE_STATUSES as readonly unknown[]).includes(value)
       ? undefined
@@ -358,6 +371,7 @@ export function readShowcase(
     imageUrl: readOptionalText(data.imageUrl),
     imageAlt: readOptionalText(data.imageAlt),
     tags: readStringList(data.tags),
+    searchTerms: readStringList(data.searchTerms),
     status: data.status === 'published' ? 'published' : 'draft',
     ownerUid: readText(data.ownerUid),
     ownerName: readText(data.ownerName),

@@ -10,6 +10,7 @@ import {
   showcaseContent,
   showcaseDocumentProblems,
   showcaseExamples,
+  searchTermsFor,
   toDate,
   validateShowcaseForm,
 } from '../src/index.js';
@@ -51,6 +52,7 @@ describe('readShowcase', () => {
           imageUrl: 'https://example.com/a.png',
           imageAlt: 'A phone showing the app',
           tags: ['react', 'web'],
+          searchTerms: ['m', 'my', 'a', 'ap', 'app'],
           status: 'published',
           ownerUid: 'u1',
           ownerName: 'Ada',
@@ -68,6 +70,7 @@ describe('readShowcase', () => {
       imageUrl: 'https://example.com/a.png',
       imageAlt: 'A phone showing the app',
       tags: ['react', 'web'],
+      searchTerms: ['m', 'my', 'a', 'ap', 'app'],
       status: 'published',
       ownerUid: 'u1',
       ownerName: 'Ada',
@@ -88,6 +91,7 @@ describe('readShowcase', () => {
         imageUrl: '',
         imageAlt: ['alt'],
         tags: ['ok', 7, null, { a: 1 }, 'fine'],
+        searchTerms: 'ok',
         status: 'PUBLISHED',
         ownerUid: null,
         likeCount: -5,
@@ -102,6 +106,7 @@ describe('readShowcase', () => {
       imageUrl: null,
       imageAlt: null,
       tags: ['ok', 'fine'],
+      searchTerms: [],
       status: 'draft',
       ownerUid: '',
       ownerName: '',
@@ -110,6 +115,17 @@ describe('readShowcase', () => {
       updatedAt: null,
       pending: false,
     });
+  });
+
+  it('reads a document stored before search terms existed as having none', () => {
+    const { searchTerms: _terms, ...old } = buildShowcase({ title: 'Old lamp' });
+    expect(readShowcase('x', old, false).searchTerms).toEqual([]);
+    expect(readShowcase('x', buildShowcase({ title: 'Lamp' }), false).searchTerms).toEqual([
+      'l',
+      'la',
+      'lam',
+      'lamp',
+    ]);
   });
 
   it('keeps counts whole and finite', () => {
@@ -159,6 +175,13 @@ describe('showcaseDocumentProblems', () => {
     expect(
       Object.keys(showcaseDocumentProblems(buildShowcase({ ...content, status: 'published' }))),
     ).toEqual(['url']);
+  });
+
+  it('derives the search terms from the resulting title and tags unless given', () => {
+    expect(buildShowcase({ title: 'Big Lamp', tags: ['diy'] }).searchTerms).toEqual(
+      searchTermsFor('Big Lamp', ['diy']),
+    );
+    expect(buildShowcase({ title: 'Big Lamp', searchTerms: ['x'] }).searchTerms).toEqual(['x']);
   });
 
   it('names missing and unknown keys', () => {

@@ -55,6 +55,15 @@ describe('validateShowcaseForm', () => {
     });
   });
 
+  it('keeps links and image URLs as typed, so editing shows them unchanged', () => {
+    const url = 'https://Example.com/Ünï?Q=Ä#Teil-2';
+    const imageUrl = 'https://Bücher.example/Bild.png';
+    const result = validateShowcaseForm({ ...valid, url: ` ${url} `, imageUrl });
+    expect(result.ok && result.value).toMatchObject({ url, imageUrl });
+    if (!result.ok) return;
+    expect(showcaseFormValues(result.value)).toMatchObject({ url, imageUrl });
+  });
+
   it('reports every missing required field on the empty form', () => {
     const result = validateShowcaseForm(emptyShowcaseForm);
     expect(result.ok).toBe(false);

@@ -13,6 +13,12 @@ export const paths = {
   userProfile: '/u/:uid',
 } as const;
 
+/**
+ * The gallery's query parameters (`/?sort=liked&tag=game&q=lamp`): what links back to it keep and
+ * what the app bar's search writes.
+ */
+export const galleryParams = { sort: 'sort', tag: 'tag', search: 'q' } as const;
+
 export const hrefs = {
   showcase: (id: string) => `/s/${encodeURIComponent(id)}`,
   editShowcase: (id: string) => `/s/${encodeURIComponent(id)}/edit`,

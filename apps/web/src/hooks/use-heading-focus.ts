@@ -8,12 +8,16 @@ function mainHeading(main: HTMLElement): HTMLElement | null {
   return heading;
 }
 
+function isTextEntry(element: Element | null): boolean {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+}
+
 /**
  * After a navigation to another route, focus moves to the new screen's `h1` inside `#main`, so a
  * screen reader announces where the reader arrived and Tab continues from there. The first load
  * leaves focus to the browser; query changes within a screen (sort, tag) keep it where it is.
  * A screen whose heading comes with its data gets focus when the heading appears, unless the
- * reader has moved focus meanwhile.
+ * reader has moved focus meanwhile. Focus stays in a text field the reader is typing in.
  */
 export function useHeadingFocusOnNavigation(): void {
   const { pathname } = useLocation();
@@ -32,7 +36,8 @@ export function useHeadingFocusOnNavigation(): void {
       if (!heading) return false;
       const active = document.activeElement;
       const untouched = active === focusedBefore || active === document.body || active === null;
-      if (untouched) heading.focus({ preventScroll: true });
+      // Typing in the app bar's search leads to the gallery: the next keystrokes belong there.
+      if (untouched && !isTextEntry(active)) heading.focus({ preventScroll: true });
       return true;
     };
     if (focusHeading()) return undefined;

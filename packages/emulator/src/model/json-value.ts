@@ -1,5 +1,5 @@
-// Firestore's Value encoding, written once for every place a value leaves the emulator: proto3
-// JSON (REST, WebChannel), grpc-js message objects, and this emulator's export files. The shapes
+// Firestore's Value encoding, written once for every place a value leaves the emulator: proto3 JSON
+// (REST, WebChannel), protobuf message objects (gRPC), and this emulator's export files. The shapes
 // are the same everywhere (`{integerValue}`, `{mapValue: {fields}}`, empty `values`/`fields`
 // omitted); only the leaves differ, so each caller passes a leaf style. Pure; decoding stays with
 // each reader (strict for requests, lenient for export files this emulator wrote).

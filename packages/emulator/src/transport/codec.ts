@@ -1,11 +1,11 @@
 // The one codec between Firestore's wire messages and the model, after the SDK's serializer with
 // its useProto3Json switch. Messages travel in two forms: proto3 JSON (REST and WebChannel; the
-// browser and Lite SDKs speak it) and the message objects grpc-js hands over. The protos are
-// loaded without `keepCase`, so both forms carry the same lowerCamel field names and differ only
-// in leaves: timestamps (RFC 3339 text vs `{seconds, nanos}`), bytes (base64 vs Buffer) and
-// doubles (`"NaN"` vs a number). Each face is this codec with one leaf style; int64 (decimal
-// strings: `longs: String`), enums (names: `enums: String`) and wrappers (`{value}`, also
-// accepted in JSON next to the bare number) read the same in both.
+// browser and Lite SDKs speak it) and the message objects the gRPC transport decodes protobuf into
+// (grpc/protobuf-codec.ts). The protos are loaded without `keepCase`, so both forms carry the same
+// lowerCamel field names and differ only in leaves: timestamps (RFC 3339 text vs `{seconds,
+// nanos}`), bytes (base64 vs Buffer) and doubles (`"NaN"` vs a number). Each face is this codec
+// with one leaf style; int64 (decimal strings: `longs: String`), enums (names: `enums: String`) and
+// wrappers (`{value}`, also accepted in JSON next to the bare number) read the same in both.
 //
 // Decoders validate strictly and name the bad field; the object face passes through the same
 // checks, which the schema already guarantees. Encoders emit what production emits (empty
@@ -86,11 +86,11 @@ export const JSON_LEAVES: Leaves = {
 };
 
 /**
- * How protobufjs must shape messages for the object face (options as @grpc/proto-loader takes
- * them; grpc/service-definition.ts applies them to the prebuilt descriptor, which like the
- * descriptor proto-loader would build has no `keepCase`). Without `keepCase`, fields
- * carry proto3 JSON's lowerCamel names; int64 as decimal strings and enums as names read as in
- * JSON; bytes stay Buffers; `defaults: false` leaves unset fields out, as JSON does; and no
+ * How messages are shaped for the object face, as @grpc/proto-loader options: the shape
+ * grpc/protobuf-codec.ts reads protobuf into, and what tests give proto-loader to check it (the
+ * prebuilt descriptor, like the one proto-loader builds, has no `keepCase`). Without `keepCase`,
+ * fields carry proto3 JSON's lowerCamel names; int64 as decimal strings and enums as names read
+ * as in JSON; bytes stay Buffers; `defaults: false` leaves unset fields out, as JSON does; and no
  * `oneofs`, whose virtual fields would read as unknown names.
  */
 export const GRPC_LOADER_OPTIONS = {
@@ -100,7 +100,7 @@ export const GRPC_LOADER_OPTIONS = {
   defaults: false,
 } as const;
 
-/** grpc-js objects, loaded with GRPC_LOADER_OPTIONS. */
+/** Protobuf message objects, shaped as GRPC_LOADER_OPTIONS says. */
 export const OBJECT_LEAVES: Leaves = {
   timestamp: (time) => ({ seconds: String(time.seconds), nanos: time.nanos }),
   bytes: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),

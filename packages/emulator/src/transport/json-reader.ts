@@ -1,6 +1,6 @@
 // Strict reading of Firestore messages: known fields only (lowerCamel or the proto's
 // snake_case, as Google's front end accepts), `null` meaning "unset", and INVALID_ARGUMENT errors
-// that name the offending field path in the request. Used for proto3 JSON and for grpc-js
+// that name the offending field path in the request. Used for proto3 JSON and for gRPC
 // message objects alike (see codec.ts), and by the control endpoints.
 import { EmulatorError } from '../errors.js';
 

@@ -13,7 +13,9 @@ import {
   baseWorld,
   chars,
   increase,
+  prefixes,
   startRulesSuite,
+  storedShowcase,
   toSdk,
   twinProblems,
   withChanges,
@@ -32,6 +34,8 @@ type WriteKnobs = {
 };
 
 const NEW = 'showcases/new';
+/** A showcase stored before search terms existed: the owner's, published, without them. */
+const LEGACY = 'showcases/legacy';
 const EXAMPLE = 'https://example.com/';
 
 /** A valid new showcase, as the app writes it. */
@@ -41,6 +45,7 @@ const newShowcase: Readonly<Record<string, unknown>> = {
   url: `${EXAMPLE}app`,
   imageUrl: `${EXAMPLE}app.png`,
   tags: ['web', 'tools'],
+  searchTerms: prefixes('my', 'app', 'web', 'tools'),
   status: 'published',
   ownerUid: SELF,
   ownerName: 'Owner',
@@ -110,6 +115,12 @@ function remove(
 }
 
 const url2048 = EXAMPLE + chars(2048 - EXAMPLE.length, 'a');
+/** `count` distinct search terms in several scripts. */
+const terms = (count: number) =>
+  Array.from({ length: count }, (_, index) => `${['t', 'ä', 'ж', '字'][index % 4]}${index}`);
+const TERM_24 = 'create: a search term of 24 characters';
+const TERMS_EDIT = 'update: owner edits the title and its search terms';
+const termsEdit = { ...edit, searchTerms: prefixes('edited', 'title', 'web', 'art') };
 
 export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
   // ---- create: actors -------------------------------------------------------------------
@@ -292,6 +303,80 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
   create('tags as a string', 'DENY', { tags: 'web' }, { twin: VALID }),
   create('without tags', 'DENY', { tags: DELETE }, { twin: VALID }),
 
+  // ---- create: searchTerms, ≤ 200 distinct strings of 1–24 lower-case letters or digits -----
+  create('200 search terms', 'ALLOW', { searchTerms: terms(200) }),
+  create(
+    '201 search terms',
+    'DENY',
+    { searchTerms: terms(201) },
+    { twin: 'create: 200 search terms' },
+  ),
+  create('no search terms', 'ALLOW', { searchTerms: [] }),
+  create('a search term of 24 characters', 'ALLOW', { searchTerms: ['web', chars(24, 'a')] }),
+  create(
+    'a search term of 25 characters',
+    'DENY',
+    { searchTerms: ['web', chars(25, 'a')] },
+    { twin: TERM_24 },
+  ),
+  create('a search term of 24 characters outside the BMP', 'ALLOW', {
+    searchTerms: ['web', chars(24, '𠀀')],
+  }),
+  create(
+    'a search term of 25 characters outside the BMP',
+    'DENY',
+    { searchTerms: ['web', chars(25, '𠀀')] },
+    { twin: 'create: a search term of 24 characters outside the BMP' },
+  ),
+  create('search terms in several scripts, with modifier letters and other digits', 'ALLOW', {
+    searchTerms: ['ж', 'жар', '字', 'ä', 'ʰ', '٣', '২০২৪'],
+  }),
+  create('an empty search term', 'DENY', { searchTerms: ['web', ''] }, { twin: TERM_24 }),
+  create('an upper-case search term', 'DENY', { searchTerms: ['web', 'App'] }, { twin: TERM_24 }),
+  create(
+    'an upper-case search term in another script',
+    'DENY',
+    { searchTerms: ['web', 'Жар'] },
+    { twin: TERM_24 },
+  ),
+  create(
+    'a search term with punctuation',
+    'DENY',
+    { searchTerms: ['web', 'c++'] },
+    { twin: TERM_24 },
+  ),
+  create(
+    'a search term with a hyphen',
+    'DENY',
+    { searchTerms: ['web', 'web-3d'] },
+    { twin: TERM_24 },
+  ),
+  // Joined with spaces, ['my app'] reads like ['my', 'app']: the rules must tell them apart.
+  create(
+    'a search term with a space',
+    'DENY',
+    { searchTerms: ['web', 'my app'] },
+    { twin: TERM_24 },
+  ),
+  create(
+    'a search term with a leading space',
+    'DENY',
+    { searchTerms: ['web', ' app'] },
+    { twin: TERM_24 },
+  ),
+  create('a number as a search term', 'DENY', { searchTerms: ['web', 7] }, { twin: TERM_24 }),
+  create(
+    'a map as a search term',
+    'DENY',
+    { searchTerms: ['web', { app: true }] },
+    { twin: TERM_24 },
+  ),
+  create('a repeated search term', 'DENY', { searchTerms: ['web', 'web'] }, { twin: TERM_24 }),
+  create('search terms as a string', 'DENY', { searchTerms: 'web' }, { twin: VALID }),
+  create('search terms as a map', 'DENY', { searchTerms: { web: true } }, { twin: VALID }),
+  // The app writes them with every create; only documents from before may lack them.
+  create('without search terms', 'DENY', { searchTerms: DELETE }, { twin: VALID }),
+
   // ---- create: status ---------------------------------------------------------------------
   create('a draft', 'ALLOW', { status: 'draft' }),
   create('status archived', 'DENY', { status: 'archived' }, { twin: VALID }),
@@ -416,6 +501,56 @@ export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
     },
   ),
 
+  // ---- update: searchTerms ----------------------------------------------------------------
+  update('owner edits the title and its search terms', 'ALLOW', termsEdit),
+  update('other member edits the title and its search terms', 'DENY', termsEdit, {
+    actor: 'other',
+    twin: TERMS_EDIT,
+  }),
+  update('owner sets 200 search terms', 'ALLOW', { ...edit, searchTerms: terms(200) }),
+  update(
+    'owner sets 201 search terms',
+    'DENY',
+    { ...edit, searchTerms: terms(201) },
+    { twin: 'update: owner sets 200 search terms' },
+  ),
+  update(
+    'owner sets an upper-case search term',
+    'DENY',
+    { ...edit, searchTerms: ['edited', 'Title'] },
+    { twin: TERMS_EDIT },
+  ),
+  update(
+    'owner sets a search term with a space',
+    'DENY',
+    { ...edit, searchTerms: ['edited title'] },
+    { twin: TERMS_EDIT },
+  ),
+  // Once a showcase has search terms they may change but not go: it would vanish from search.
+  update(
+    'owner removes the search terms',
+    'DENY',
+    { ...edit, searchTerms: DELETE },
+    { twin: EDIT },
+  ),
+  // Showcases stored before search terms existed stay editable without them (older app
+  // versions may still be open), and any edit may add them.
+  update('owner edits the title of a showcase stored without search terms', 'ALLOW', edit, {
+    path: LEGACY,
+  }),
+  update('owner adds search terms to a showcase stored without them', 'ALLOW', termsEdit, {
+    path: LEGACY,
+  }),
+  update(
+    'owner adds malformed search terms to a showcase stored without them',
+    'DENY',
+    { ...edit, searchTerms: ['Edited'] },
+    {
+      path: LEGACY,
+      twin: 'update: owner edits the title of a showcase stored without search terms',
+    },
+  ),
+
   // ---- delete: only the owner -------------------------------------------------------------
   remove('owner deletes the published showcase', 'ALLOW', 'owner', PUBLISHED),
   remove('owner deletes the draft', 'ALLOW', 'owner', DRAFT),
@@ -468,7 +603,10 @@ describe('firestore.rules: showcase writes', () => {
     suite = await startRulesSuite();
   });
   afterAll(() => suite.close());
-  beforeEach(() => suite.reset(baseWorld()));
+  beforeEach(() => {
+    const { searchTerms: _terms, ...legacy } = storedShowcase('owner', 'published');
+    return suite.reset({ ...baseWorld(), [LEGACY]: legacy });
+  });
 
   it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
     expect(twinProblems(WRITE_CASES)).toEqual([]);

@@ -218,17 +218,27 @@ export async function startRulesSuite(): Promise<RulesSuite> {
 export const PUBLISHED = 'showcases/pub';
 export const DRAFT = 'showcases/draft';
 
+/** Every prefix of each word, without repeats: the search terms the app stores for them. */
+export function prefixes(...words: string[]): string[] {
+  const terms = new Set<string>();
+  for (const word of words)
+    for (let end = 1; end <= word.length; end++) terms.add(word.slice(0, end));
+  return [...terms];
+}
+
 /** A valid showcase as stored, owned by `ownerUid`. */
 export function storedShowcase(
   ownerUid: string,
   status: 'draft' | 'published',
 ): Record<string, unknown> {
+  const title = status === 'published' ? 'Published work' : 'Draft work';
   return {
-    title: status === 'published' ? 'Published work' : 'Draft work',
+    title,
     description: 'Made with care.',
     url: 'https://example.com/work',
     imageUrl: 'https://example.com/work.png',
     tags: ['web', 'art'],
+    searchTerms: prefixes(...title.toLowerCase().split(' '), 'web', 'art'),
     status,
     ownerUid,
     ownerName: 'Owner',

@@ -2,12 +2,19 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../brand-mark';
 
+// Lazy: the first route's JavaScript has a budget, and the field needs MUI's input; its slot
+// keeps the layout still until it arrives.
+const SearchField = lazy(() =>
+  import('../search/search-field').then((module) => ({ default: module.SearchField })),
+);
+
 type AppShellProps = {
-  /** Where the product name leads: the gallery, with the sort and tag last chosen. */
+  /** Where the product name leads: the gallery, with the sort, tag and search last chosen. */
   homeHref?: string;
   /** The connection status indicator (signed-in users, and visitors on screens with data). */
   connection?: ReactNode;
@@ -16,7 +23,10 @@ type AppShellProps = {
   children: ReactNode;
 };
 
-/** App bar with the product name, the connection slot and the user menu; the page below. */
+/**
+ * App bar with the product name, **Search**, the connection slot and the user menu; the page
+ * below. On a phone the bar is full, so search takes a row of its own under them.
+ */
 export function AppShell({ homeHref = paths.home, connection, userMenu, children }: AppShellProps) {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
@@ -39,7 +49,14 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
         Skip to content
       </Box>
       <AppBar position="sticky">
-        <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56, sm: 64 } }}>
+        <Toolbar
+          sx={{
+            gap: 1.5,
+            minHeight: { xs: 56, sm: 64 },
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            py: { xs: 1, sm: 0 },
+          }}
+        >
           <Box
             component={RouterLink}
             to={homeHref}
@@ -62,7 +79,26 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
             <BrandMark />
             Showcase
           </Box>
-          <Box sx={{ flexGrow: 1 }} />
+          <Box
+            sx={{
+              order: { xs: 1, sm: 0 },
+              flexGrow: 1,
+              flexBasis: { xs: '100%', sm: 0 },
+              display: 'flex',
+              justifyContent: 'center',
+              minWidth: 0,
+              height: 40,
+              px: { sm: 2 },
+            }}
+          >
+            <Box sx={{ width: '100%', maxWidth: { sm: 440 } }}>
+              <Suspense fallback={null}>
+                <SearchField galleryHref={homeHref} />
+              </Suspense>
+            </Box>
+          </Box>
+          {/* On a phone the search row wraps below; this keeps the rest at the end of the bar. */}
+          <Box sx={{ flexGrow: 1, display: { sm: 'none' } }} />
           {connection}
           {userMenu}
         </Toolbar>

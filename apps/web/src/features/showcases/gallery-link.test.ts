@@ -2,15 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { createGalleryLinkStore, galleryHref } from './gallery-link';
 
 describe('galleryHref', () => {
-  it('keeps the sort and the tag, and nothing else', () => {
+  it('keeps the sort, the tag and the search text, and nothing else', () => {
     expect(galleryHref('')).toBe('/');
     expect(galleryHref('?sort=liked')).toBe('/?sort=liked');
     expect(galleryHref('?tag=game&utm_source=mail&sort=liked')).toBe('/?sort=liked&tag=game');
     expect(galleryHref('?tag=')).toBe('/');
+    expect(galleryHref('?q=lan&utm_source=mail&tag=game')).toBe('/?tag=game&q=lan');
+    expect(galleryHref('?q=')).toBe('/');
   });
 
   it('encodes what it keeps', () => {
     expect(galleryHref('?tag=a%26b')).toBe('/?tag=a%26b');
+    expect(galleryHref('?q=caf%C3%A9+bar')).toBe('/?q=caf%C3%A9+bar');
   });
 });
 

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { paths } from '../../config/paths';
+import { galleryParams, paths } from '../../config/paths';
 
 /** The gallery's own query parameters: what a link back to it keeps. */
-const GALLERY_PARAMS = ['sort', 'tag'] as const;
+const GALLERY_PARAMS = [galleryParams.sort, galleryParams.tag, galleryParams.search] as const;
 
-/** `/` with the sort and tag of `search` (a location's `?…`), in a fixed order. */
+/** `/` with the sort, tag and search text of `search` (a location's `?…`), in a fixed order. */
 export function galleryHref(search: string): string {
   const from = new URLSearchParams(search);
   const kept = new URLSearchParams();
@@ -44,7 +44,7 @@ export function createGalleryLinkStore(): GalleryLinkStore {
 /** The gallery as this tab last showed it: the app bar's and the pages' Gallery links. */
 export const galleryLink = createGalleryLinkStore();
 
-/** The href of a link back to the gallery, keeping the sort and tag the reader chose. */
+/** The href of a link back to the gallery, keeping the sort, tag and search the reader chose. */
 export function useGalleryHref(): string {
   return useSyncExternalStore(galleryLink.subscribe, galleryLink.href);
 }

@@ -5,7 +5,7 @@
  * page) and return to the same spot once its cards are in.
  */
 export type GalleryPlace = {
-  /** The sort and tag the place belongs to (the gallery's query family). */
+  /** The sort, tag and search the place belongs to (the gallery's query family). */
   family: string;
   pages: number;
   /** Cards on screen when the reader left: the skeletons shown while they load again. */

@@ -4,8 +4,10 @@ import {
   acknowledgeFirstResult,
   galleryQueryLimit,
   galleryWindow,
+  MAX_TOP_UP_PAGES,
   newShowcasesLabel,
   noAcknowledgement,
+  pagesToRead,
 } from './gallery-window';
 
 type Item = { id: string; ownerUid: string; createdAt: Date | null };
@@ -121,5 +123,73 @@ describe('newShowcasesLabel', () => {
   it('counts in words', () => {
     expect(newShowcasesLabel(1)).toBe('1 new showcase');
     expect(newShowcasesLabel(3)).toBe('3 new showcases');
+  });
+});
+
+describe('galleryWindow with client-side checks', () => {
+  it('says more exist when the unfiltered answer was full, even with a short page', () => {
+    const matches = items(5);
+    const ack = acknowledgeAll(matches, noAcknowledgement);
+    expect(galleryWindow(matches, ack, null, 1, { moreOnServer: true })).toMatchObject({
+      hasMore: true,
+    });
+    expect(galleryWindow(matches, ack, null, 1, { moreOnServer: false }).hasMore).toBe(false);
+  });
+
+  it('still offers the look-ahead it already has when the server has no more', () => {
+    const matches = items(30);
+    const window = galleryWindow(matches, noAcknowledgement, null, 1, { moreOnServer: false });
+    expect(window.visible).toHaveLength(24);
+    expect(window.hasMore).toBe(true);
+  });
+});
+
+describe('pagesToRead (a search topping up short pages)', () => {
+  it('reads one more page while the shown page is short and the server answer was full', () => {
+    // One page shown, the limit reads 2 pages (48): all came back, only 10 matched.
+    expect(pagesToRead({ pages: 1, read: 1, serverCount: 48, matchCount: 10 })).toBe(2);
+    expect(pagesToRead({ pages: 1, read: 2, serverCount: 72, matchCount: 20 })).toBe(3);
+  });
+
+  it('stops once the shown pages are full', () => {
+    expect(pagesToRead({ pages: 1, read: 2, serverCount: 72, matchCount: 24 })).toBe(2);
+    expect(pagesToRead({ pages: 2, read: 2, serverCount: 72, matchCount: 60 })).toBe(2);
+  });
+
+  it('stops when the server has nothing more', () => {
+    expect(pagesToRead({ pages: 1, read: 1, serverCount: 47, matchCount: 3 })).toBe(1);
+    expect(pagesToRead({ pages: 1, read: 3, serverCount: 90, matchCount: 3 })).toBe(3);
+  });
+
+  it('waits for the answer to the current limit before reading on', () => {
+    // The listener still shows the 48 of the smaller limit: not full against 72.
+    expect(pagesToRead({ pages: 1, read: 2, serverCount: 48, matchCount: 3 })).toBe(2);
+  });
+
+  it('reads at most MAX_TOP_UP_PAGES beyond the pages shown, and Load more allows as many again', () => {
+    let read = 1;
+    for (let step = 0; step < 10; step += 1) {
+      read = pagesToRead({ pages: 1, read, serverCount: (read + 1) * 24, matchCount: 0 });
+    }
+    expect(read).toBe(1 + MAX_TOP_UP_PAGES);
+    const afterLoadMore = pagesToRead({
+      pages: 2,
+      read,
+      serverCount: (read + 1) * 24,
+      matchCount: 0,
+    });
+    expect(afterLoadMore).toBe(read + 1);
+    expect(
+      pagesToRead({ pages: 2, read: 2 + MAX_TOP_UP_PAGES, serverCount: 999, matchCount: 0 }),
+    ).toBe(2 + MAX_TOP_UP_PAGES);
+  });
+
+  it('never reads fewer pages than are shown', () => {
+    expect(pagesToRead({ pages: 3, read: 1, serverCount: 0, matchCount: 0 })).toBe(3);
+  });
+
+  it('follows the page size it is given', () => {
+    expect(pagesToRead({ pages: 1, read: 1, serverCount: 10, matchCount: 1 }, 5, 1)).toBe(2);
+    expect(pagesToRead({ pages: 1, read: 2, serverCount: 15, matchCount: 1 }, 5, 1)).toBe(2);
   });
 });

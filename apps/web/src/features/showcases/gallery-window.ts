@@ -66,12 +66,21 @@ export function acknowledgeFirstResult(
     : previous;
 }
 
+export type GalleryWindowOptions = {
+  pageSize?: number;
+  /**
+   * Whether the server has more than the live query returned. Defaults to "the query came back
+   * full"; a search checks words on the client, so it passes what the unfiltered answer said.
+   */
+  moreOnServer?: boolean;
+};
+
 export function galleryWindow<T extends Item>(
   live: readonly T[],
   acknowledgement: GalleryAcknowledgement,
   ownUid: string | null,
   pages: number,
-  pageSize = PAGE_SIZE,
+  { pageSize = PAGE_SIZE, moreOnServer }: GalleryWindowOptions = {},
 ): GalleryWindow<T> {
   const { cutoff, ids } = acknowledgement;
   const isHeld = (item: T) =>
@@ -84,8 +93,43 @@ export function galleryWindow<T extends Item>(
   const shown = live.filter((item) => !isHeld(item));
   const visible = shown.slice(0, Math.max(1, pages) * pageSize);
   const hasMore =
-    shown.length > visible.length || live.length >= galleryQueryLimit(pages, pageSize);
+    shown.length > visible.length ||
+    (moreOnServer ?? live.length >= galleryQueryLimit(pages, pageSize));
   return { visible, held, hasMore };
+}
+
+/**
+ * Most pages of server results a search reads beyond the pages it shows, to fill them when the
+ * client-side checks (other typed words, the tag) drop results. Past it, **Load more** asks on.
+ */
+export const MAX_TOP_UP_PAGES = 3;
+
+export type TopUpState = {
+  /** Pages the reader asked for (the first, plus one per Load more). */
+  pages: number;
+  /** Pages of server results the live query reads now (its limit is one page more). */
+  read: number;
+  /** Results the server returned for that limit. */
+  serverCount: number;
+  /** How many of them passed the client-side checks. */
+  matchCount: number;
+};
+
+/**
+ * How many pages of server results to read next: one more while the shown pages are not full,
+ * the server has more (its answer filled the limit) and the bound allows; otherwise as now.
+ * An answer for a smaller, earlier limit never looks full against the current one, so this
+ * never runs ahead of the listener.
+ */
+export function pagesToRead(
+  { pages, read, serverCount, matchCount }: TopUpState,
+  pageSize = PAGE_SIZE,
+  maxTopUp = MAX_TOP_UP_PAGES,
+): number {
+  const base = Math.max(pages, read);
+  const moreOnServer = serverCount >= galleryQueryLimit(base, pageSize);
+  const short = matchCount < pages * pageSize;
+  return moreOnServer && short && base < pages + maxTopUp ? base + 1 : base;
 }
 
 /** "1 new showcase", "3 new showcases". */

@@ -20,15 +20,24 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import type { Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
-import { showcaseContent } from '@showcase/schema';
+import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
+import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
 /** Every showcase query of the app lives here, once. */
 export type GallerySort = 'newest' | 'liked';
 
-export type GalleryQueryOptions = { sort: GallerySort; tag: string | null; limit: number };
+/**
+ * `searchTerm` is one stored search term (`searchPlan(text).term`). Firestore allows one
+ * `array-contains` per query, so a query narrows by a tag or by a search term, never both.
+ */
+export type GalleryQueryOptions = {
+  sort: GallerySort;
+  tag: string | null;
+  searchTerm?: string | null;
+  limit: number;
+};
 
 export type ShowcaseOwner = { uid: string; name: string };
 
@@ -47,10 +56,18 @@ export function newShowcaseId(db: Firestore): string {
   return doc(collection(db, SHOWCASES)).id;
 }
 
-/** Published showcases for the gallery, newest first or most liked first, optionally by tag. */
+/**
+ * Published showcases for the gallery, newest first or most liked first, optionally narrowed by
+ * a tag or a search term.
+ */
 export function showcasesQuery(db: Firestore, options: GalleryQueryOptions): Query<Showcase> {
+  const searchTerm = options.searchTerm ?? null;
+  if (options.tag !== null && searchTerm !== null) {
+    throw new Error('A gallery query narrows by a tag or by a search term, not both.');
+  }
   const constraints: QueryConstraint[] = [where('status', '==', 'published')];
   if (options.tag !== null) constraints.push(where('tags', 'array-contains', options.tag));
+  if (searchTerm !== null) constraints.push(where('searchTerms', 'array-contains', searchTerm));
   if (options.sort === 'liked') constraints.push(orderBy('likeCount', 'desc'));
   constraints.push(orderBy('createdAt', 'desc'), limit(options.limit));
   return query(showcasesCollection(db), ...constraints);
@@ -90,6 +107,7 @@ export function createShowcase(
       // The rules want no key rather than null for "none".
       ...(imageUrl === null ? {} : { imageUrl }),
       ...(imageAlt === null ? {} : { imageAlt }),
+      ...searchTermsField(null, input),
       ownerUid: owner.uid,
       createdAt: serverTimestamp(),
       updatedAt: serverTimestamp(),
@@ -99,23 +117,45 @@ export function createShowcase(
 }
 
 /**
+ * `searchTerms` when a write must store them, computed from the title and tags the document has
+ * once written (`searchTermsToWrite`): the one path by which creates and edits write them.
+ * `stored` is the document the write applies to, null for a create.
+ */
+function searchTermsField(
+  stored: SearchTermsSource | null,
+  changes: Partial<ShowcaseInput>,
+): { searchTerms?: string[] } {
+  const searchTerms = searchTermsToWrite(stored, changes);
+  return searchTerms === null ? {} : { searchTerms };
+}
+
+/**
  * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
  * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image and
- * `imageAlt: null` its description.
+ * `imageAlt: null` its description. `stored` is this device's view of the document (null when
+ * it has none: then `changes` must hold the title and tags), which the search terms are
+ * computed from.
  */
 export function updateShowcase(
   db: Firestore,
   id: string,
   changes: Partial<ShowcaseInput>,
+  stored: SearchTermsSource | null,
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  return trackWrite(updateDoc(doc(db, SHOWCASES, id), editFields(changes, status, owner)));
+  return trackWrite(
+    updateDoc(doc(db, SHOWCASES, id), showcaseUpdateFields(changes, stored, status, owner)),
+  );
 }
 
-/** What an update writes: the changed editable fields, the status, the owner's name, the time. */
-function editFields(
+/**
+ * What an update writes: the changed editable fields, the search terms when they change or the
+ * document lacks them, the status, the owner's name, the time.
+ */
+export function showcaseUpdateFields(
   changes: Partial<ShowcaseInput>,
+  stored: SearchTermsSource | null,
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): UpdateData<Record<string, unknown>> {
@@ -124,6 +164,7 @@ function editFields(
     ...content,
     ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
     ...(imageAlt === undefined ? {} : { imageAlt: imageAlt ?? deleteField() }),
+    ...searchTermsField(stored, changes),
     status,
     ownerName: owner.name,
     updatedAt: serverTimestamp(),
@@ -136,7 +177,8 @@ export type CheckedUpdateResult = 'written' | 'declined' | 'missing';
 /**
  * An update decided against the server's current version rather than this device's view: in a
  * transaction, reads the showcase from the server, asks `decide` for the changes (null: write
- * nothing) and writes them like `updateShowcase`. The commit fails if the document changed
+ * nothing) and writes them like `updateShowcase`, search terms computed from the server's
+ * version. The commit fails if the document changed
  * after the read, and the SDK then runs the whole function again, so `decide` may be called
  * more than once; the last call counts. Needs the server: it never queues, and fails with
  * `unavailable` when the server cannot be reached.
@@ -156,7 +198,10 @@ export function updateShowcaseChecked(
       if (data === undefined) return 'missing';
       const changes = decide(data);
       if (changes === null) return 'declined';
-      transaction.update(doc(db, SHOWCASES, id), editFields(changes, status, owner));
+      transaction.update(
+        doc(db, SHOWCASES, id),
+        showcaseUpdateFields(changes, data, status, owner),
+      );
       return 'written';
     }),
   );

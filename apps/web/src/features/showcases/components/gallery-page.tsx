@@ -2,6 +2,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,17 +11,20 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { galleryParams, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useViewer } from '../../../lib/session';
 import { signInFirst } from '../../../utils/return-to';
 import { galleryLink } from '../gallery-link';
+import type { GallerySearch } from '../gallery-search';
+import { combinationNote, galleryHeading, readSearch, SEARCH_SCOPE } from '../gallery-search';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
+import type { SearchPlan, Showcase } from '@showcase/schema';
 import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
@@ -39,53 +43,50 @@ function readTag(value: string | null): string | null {
   return tag !== undefined && TAG_PATTERN.test(tag) ? tag : null;
 }
 
-/** `/`: the live gallery of published showcases, for everyone. */
+/** What the gallery's controls change in its URL; `null` removes a parameter. */
+type GalleryChanges = { sort?: GallerySort; tag?: string | null; search?: null };
+
+/** `/`: the live gallery of published showcases, for everyone; `?q=` makes it search results. */
 export function GalleryPage() {
   const user = useViewer();
   const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get('sort'));
-  const tag = readTag(params.get('tag'));
-  const connection = useConnectionStatus();
-  const gallery = useGallery(sort, tag, user?.uid ?? null);
+  const sort = readSort(params.get(galleryParams.sort));
+  const tag = readTag(params.get(galleryParams.tag));
+  const searchText = params.get(galleryParams.search);
+  const search = useMemo(() => readSearch(searchText), [searchText]);
   // A visitor's way to publish starts with signing in, then comes back to the form.
   const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
-  const { snapshot, window } = gallery;
-  const heading = tag ? `Showcases tagged #${tag}` : 'Showcases';
+  const heading = galleryHeading(tag, search);
   useDocumentTitle(heading);
-  // Links back to the gallery (the app bar's, a showcase's) return to this sort and tag.
-  const search = params.toString();
-  useEffect(() => galleryLink.remember(search), [search]);
+  // Links back to the gallery (the app bar's, a showcase's) return to this sort, tag and search.
+  const query = params.toString();
+  useEffect(() => galleryLink.remember(query), [query]);
 
-  const update = (changes: { sort?: GallerySort; tag?: string | null }) => {
+  const update = (changes: GalleryChanges) => {
     const next = new URLSearchParams(params);
     const nextSort = changes.sort ?? sort;
     const nextTag = changes.tag === undefined ? tag : changes.tag;
-    if (nextSort === 'newest') next.delete('sort');
-    else next.set('sort', nextSort);
-    if (nextTag === null) next.delete('tag');
-    else next.set('tag', nextTag);
+    if (nextSort === 'newest') next.delete(galleryParams.sort);
+    else next.set(galleryParams.sort, nextSort);
+    if (nextTag === null) next.delete(galleryParams.tag);
+    else next.set(galleryParams.tag, nextTag);
+    if (changes.search === null) next.delete(galleryParams.search);
     setParams(next);
   };
-
-  // An empty answer from the cache only means "nothing cached yet" while we can still ask.
-  const waitingForServer =
-    snapshot.status === 'success' &&
-    snapshot.fromCache &&
-    window.visible.length === 0 &&
-    connection !== 'offline';
-  const showNew = () => {
-    gallery.showNew();
-    globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });
-  };
+  const controls = { sort, tag, note: combinationNote(tag, search), update };
 
   return (
     <Stack sx={{ gap: 3 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography component="h1" variant="h4">
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {heading}
           </Typography>
-          <Typography color="text.secondary">What people made, live as they publish it.</Typography>
+          <Typography color="text.secondary">
+            {search
+              ? 'Published showcases with these words in their title or tags, live.'
+              : 'What people made, live as they publish it.'}
+          </Typography>
         </Box>
         {user?.isAnonymous ? null : (
           <Button
@@ -99,6 +100,49 @@ export function GalleryPage() {
         )}
       </Stack>
 
+      {search !== null && search.plan === null ? (
+        <>
+          <GalleryControls {...controls} showcases={NO_SHOWCASES} />
+          <PageState
+            title="Nothing to search for"
+            icon={<SearchOffOutlined />}
+            action={<Button onClick={() => update({ search: null })}>Clear search</Button>}
+          >
+            {SEARCH_SCOPE} Punctuation and symbols are left out.
+          </PageState>
+        </>
+      ) : (
+        <GalleryResults
+          controls={controls}
+          search={search}
+          plan={search?.plan ?? null}
+          update={update}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const NO_SHOWCASES: readonly Showcase[] = [];
+
+type GalleryControlsProps = {
+  sort: GallerySort;
+  tag: string | null;
+  /** What the sort, tag and search together cannot do, said under the controls. */
+  note: string | null;
+  update: (changes: GalleryChanges) => void;
+};
+
+/** Sort and tag filter; the tag filter suggests the tags of the showcases shown. */
+function GalleryControls({
+  sort,
+  tag,
+  note,
+  update,
+  showcases,
+}: GalleryControlsProps & { showcases: readonly Showcase[] }) {
+  return (
+    <Stack sx={{ gap: 1 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
         <ToggleButtonGroup
           exclusive
@@ -114,18 +158,73 @@ export function GalleryPage() {
           <ToggleButton value="newest">Newest</ToggleButton>
           <ToggleButton value="liked">Most liked</ToggleButton>
         </ToggleButtonGroup>
-        <TagFilter
-          tag={tag}
-          onChange={(value) => update({ tag: value })}
-          showcases={window.visible}
-        />
+        <TagFilter tag={tag} onChange={(value) => update({ tag: value })} showcases={showcases} />
       </Stack>
+      {note ? (
+        <Typography variant="body2" color="text.secondary" id="gallery-combination-note">
+          {note}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
 
+type GalleryResultsProps = {
+  controls: GalleryControlsProps;
+  search: GallerySearch | null;
+  plan: SearchPlan | null;
+  update: (changes: GalleryChanges) => void;
+};
+
+/**
+ * The controls and the live grid under them: skeletons, the "N new" button, cards, Load more,
+ * empty states. The controls sit here because the tag filter's suggestions come from this
+ * grid's showcases.
+ */
+function GalleryResults({ controls, search, plan, update }: GalleryResultsProps) {
+  const { sort, tag } = controls;
+  const user = useViewer();
+  const connection = useConnectionStatus();
+  const gallery = useGallery({ sort, tag, search: plan }, user?.uid ?? null);
+  const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
+  const { snapshot, window } = gallery;
+
+  // An empty answer from the cache only means "nothing cached yet" while we can still ask.
+  const waitingForServer =
+    snapshot.status === 'success' &&
+    snapshot.fromCache &&
+    window.visible.length === 0 &&
+    connection !== 'offline';
+  // A search whose checks on this device left nothing yet, while it reads further pages.
+  const lookingFurther =
+    snapshot.status === 'success' && window.visible.length === 0 && snapshot.stale;
+  const showNew = () => {
+    gallery.showNew();
+    globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });
+  };
+  const loadMore = window.hasMore ? (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Button
+        variant="outlined"
+        onClick={gallery.loadMore}
+        disabled={gallery.loadingMore}
+        startIcon={gallery.loadingMore ? <CircularProgress size={16} aria-hidden /> : undefined}
+      >
+        Load more
+      </Button>
+    </Box>
+  ) : null;
+  const clearSearch = <Button onClick={() => update({ search: null })}>Clear search</Button>;
+
+  return (
+    <>
+      <GalleryControls {...controls} showcases={window.visible} />
       {window.held.length > 0 ? (
         <Box
           sx={{
             position: 'sticky',
-            top: { xs: 64, sm: 72 },
+            // Under the app bar, which on a phone has the search row too.
+            top: { xs: 120, sm: 72 },
             zIndex: 2,
             display: 'flex',
             justifyContent: 'center',
@@ -142,9 +241,9 @@ export function GalleryPage() {
         <DataErrorAlert error={snapshot.error} onRetry={gallery.retry} />
       ) : null}
 
-      {snapshot.status === 'loading' || waitingForServer ? (
+      {snapshot.status === 'loading' || waitingForServer || lookingFurther ? (
         <ShowcaseGridSkeleton
-          label="Loading showcases"
+          label={search ? 'Loading search results' : 'Loading showcases'}
           count={gallery.returningTo?.shown || undefined}
         />
       ) : snapshot.status === 'success' &&
@@ -154,6 +253,23 @@ export function GalleryPage() {
           <PageState title="Nothing saved on this device yet" icon={<CloudOffOutlined />}>
             You&apos;re offline. Showcases you have seen before stay available offline; these will
             load when you&apos;re back online.
+          </PageState>
+        ) : search && window.hasMore ? (
+          // The newest results the server sent all failed the checks made here.
+          <PageState
+            title="No matches among the newest results"
+            icon={<SearchOffOutlined />}
+            action={loadMore}
+          >
+            Older showcases may still match: load more to keep looking.
+          </PageState>
+        ) : search ? (
+          <PageState
+            title={`No showcases match “${search.text}”${tag ? ` tagged #${tag}` : ''}`}
+            icon={<SearchOffOutlined />}
+            action={clearSearch}
+          >
+            {SEARCH_SCOPE}
           </PageState>
         ) : tag ? (
           <PageState
@@ -184,25 +300,18 @@ export function GalleryPage() {
         <>
           <ShowcaseGrid
             showcases={window.visible}
-            label={tag ? `Showcases tagged ${tag}` : 'Showcases'}
+            label={
+              search
+                ? `Results for ${search.text}${tag ? ` tagged ${tag}` : ''}`
+                : tag
+                  ? `Showcases tagged ${tag}`
+                  : 'Showcases'
+            }
             likeable
           />
-          {window.hasMore ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-              <Button
-                variant="outlined"
-                onClick={gallery.loadMore}
-                disabled={gallery.loadingMore}
-                startIcon={
-                  gallery.loadingMore ? <CircularProgress size={16} aria-hidden /> : undefined
-                }
-              >
-                Load more
-              </Button>
-            </Box>
-          ) : null}
+          {loadMore}
         </>
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import type { ShowcaseFormValues, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
+import type { ShowcaseFormValues, ShowcaseStatus } from '@showcase/schema';
+import type { StoredShowcaseInput } from '../hooks/use-save-showcase';
 import { useSaveShowcase } from '../hooks/use-save-showcase';
 import { ShowcaseForm } from './showcase-form';
 
@@ -7,7 +8,7 @@ type ShowcaseEditorProps = {
   mode: 'create' | 'update';
   initial: ShowcaseFormValues;
   /** The stored showcase, live (edits only): saves write what changed and detect conflicts. */
-  current?: ShowcaseInput & { status: ShowcaseStatus };
+  current?: StoredShowcaseInput & { status: ShowcaseStatus };
 };
 
 /** The form wired to the save: shared by /new and /s/:id/edit. */

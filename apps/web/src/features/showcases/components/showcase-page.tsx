@@ -33,6 +33,8 @@ import { LikeButton } from './like-button';
 import { NotSavedOffline, ShowcaseNotFound } from './page-states';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
+import { ShareActions } from './share-actions';
+import { ShowcaseDescription } from './showcase-description';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 
@@ -131,26 +133,39 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           >
             {showcase.title || 'Untitled'}
           </Typography>
-          {isOwner ? (
-            <Stack direction="row" sx={{ gap: 1, flexShrink: 0, pt: { sm: 1 } }}>
-              <Button
-                variant="outlined"
-                startIcon={<EditOutlined />}
-                component={RouterLink}
-                to={hrefs.editShowcase(showcase.id)}
-              >
-                Edit
-              </Button>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteOutlined />}
-                onClick={() => setConfirming(true)}
-              >
-                Delete
-              </Button>
-            </Stack>
-          ) : null}
+          <Stack
+            direction="row"
+            sx={{
+              gap: 1,
+              flexWrap: 'wrap',
+              flexShrink: 0,
+              justifyContent: { sm: 'flex-end' },
+              maxWidth: { sm: '50%' },
+              pt: { sm: 1 },
+            }}
+          >
+            {isOwner ? (
+              <>
+                <Button
+                  variant="outlined"
+                  startIcon={<EditOutlined />}
+                  component={RouterLink}
+                  to={hrefs.editShowcase(showcase.id)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  onClick={() => setConfirming(true)}
+                >
+                  Delete
+                </Button>
+              </>
+            ) : null}
+            <ShareActions id={showcase.id} title={showcase.title || 'Untitled'} />
+          </Stack>
         </Stack>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           by{' '}
@@ -208,11 +223,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
         />
       </Paper>
 
-      {showcase.description ? (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {showcase.description}
-        </Typography>
-      ) : null}
+      <ShowcaseDescription text={showcase.description} />
 
       {link ? (
         <Box>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { Showcase } from '@showcase/schema';
+import type { SearchPlan, Showcase } from '@showcase/schema';
 import { sameShowcase } from '@showcase/schema';
 import { canonicalKey } from '../../../lib/firebase/listen-key';
 import type { GallerySort } from '../../../lib/firebase/showcases';
@@ -15,7 +15,9 @@ import {
   galleryQueryLimit,
   galleryWindow,
   noAcknowledgement,
+  pagesToRead,
 } from '../gallery-window';
+import { searchResultFilter } from '../gallery-search';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
 import { useGalleryScroll } from './use-gallery-scroll';
@@ -43,19 +45,31 @@ function arriveAt(entryKey: string, family: string) {
   return { entryKey, family, returningTo: place?.family === family ? place : null };
 }
 
+export type GalleryFilter = {
+  sort: GallerySort;
+  tag: string | null;
+  /** A search: its longest word goes to the server, the other words and the tag are checked here. */
+  search: SearchPlan | null;
+};
+
 /**
  * The gallery's live query with a growing limit (Load more) and new-item holding. Everything is
- * reset when the sort or the tag changes; pages loaded are remembered per history entry, so
- * Back re-creates the same window with one listener.
+ * reset when the sort, the tag or the search changes; pages loaded are remembered per history
+ * entry, so Back re-creates the same window with one listener.
+ *
+ * A search shows new matches at once rather than holding them: its results are few, and the
+ * searcher asked for exactly these. Its client-side checks may leave a page short while the
+ * server has more, so it reads ahead a few pages by itself (`pagesToRead`).
  */
-export function useGallery(sort: GallerySort, tag: string | null, ownUid: string | null): Gallery {
+export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string | null): Gallery {
   const connection = useConnectionStatus();
   const entryKey = useLocation().key;
   const [attempt, setAttempt] = useState(0);
-  const placeFamily = canonicalKey({ sort, tag });
-  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort and tag,
-  // in one history entry.
-  const family = canonicalKey({ sort, tag, attempt, entryKey });
+  const searchWords = search === null ? null : [search.term, ...search.otherWords];
+  const placeFamily = canonicalKey({ sort, tag, search: searchWords });
+  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort, tag and
+  // search, in one history entry.
+  const family = canonicalKey({ sort, tag, search: searchWords, attempt, entryKey });
   // Arriving at an entry (a new visit, or Back/Forward to one seen before) looks up its place.
   const [arrival, setArrival] = useState(() => arriveAt(entryKey, placeFamily));
   let returningTo = arrival.returningTo;
@@ -72,20 +86,38 @@ export function useGallery(sort: GallerySort, tag: string | null, ownUid: string
     family,
     value: noAcknowledgement,
   });
+  const [readState, setRead] = useState<PerFamily<number>>({ family, value: 1 });
   const pages = pagesState.family === family ? pagesState.value : (returningTo?.pages ?? 1);
   let acknowledgement = ackState.family === family ? ackState.value : noAcknowledgement;
+  // Pages of server results the query reads: the pages shown, plus a search's top-up.
+  const read = Math.max(pages, readState.family === family ? readState.value : 1);
 
-  const limit = galleryQueryLimit(pages);
-  const snapshot = useQuerySnapshot(showcasesQuery, [{ sort, tag, limit }], {
-    family,
-    attempt,
-    reuse: sameShowcase,
-  });
-  const live = snapshot.data ?? [];
+  const limit = galleryQueryLimit(read);
+  const snapshot = useQuerySnapshot(
+    showcasesQuery,
+    [search === null ? { sort, tag, limit } : { sort, tag: null, searchTerm: search.term, limit }],
+    { family, attempt, reuse: sameShowcase },
+  );
+  const answer = snapshot.data;
+  const live = useMemo(
+    () =>
+      search === null || !answer ? (answer ?? []) : answer.filter(searchResultFilter(search, tag)),
+    [answer, search, tag],
+  );
+
+  if (search !== null && snapshot.status === 'success' && !snapshot.stale) {
+    const next = pagesToRead({
+      pages,
+      read,
+      serverCount: answer?.length ?? 0,
+      matchCount: live.length,
+    });
+    if (next !== read) setRead({ family, value: next });
+  }
 
   // The first result the server vouches for sets what the reader has seen; showcases others
   // publish after it wait behind the button. (A cached first result may be stale: not yet.)
-  if (snapshot.status === 'success' && !snapshot.fromCache) {
+  if (search === null && snapshot.status === 'success' && !snapshot.fromCache) {
     const next = acknowledgeFirstResult(live, acknowledgement);
     if (next !== acknowledgement) {
       acknowledgement = next;
@@ -93,10 +125,12 @@ export function useGallery(sort: GallerySort, tag: string | null, ownUid: string
     }
   }
 
-  const window = galleryWindow(live, acknowledgement, ownUid, pages);
+  const window = galleryWindow(live, acknowledgement, ownUid, pages, {
+    moreOnServer: (answer?.length ?? 0) >= limit,
+  });
   const loadingMore =
     snapshot.stale ||
-    (pages > 1 && snapshot.fromCache && connection !== 'offline' && live.length < limit);
+    (pages > 1 && snapshot.fromCache && connection !== 'offline' && (answer?.length ?? 0) < limit);
 
   const shown = snapshot.status === 'success' ? window.visible.length : null;
   useEffect(() => {

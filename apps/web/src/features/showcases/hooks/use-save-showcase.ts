@@ -5,6 +5,7 @@ import { hrefs } from '../../../config/paths';
 import type { DescribedError } from '../../../lib/errors';
 import { describeError } from '../../../lib/errors';
 import type {
+  Showcase,
   ShowcaseField,
   ShowcaseFormValues,
   ShowcaseInput,
@@ -26,6 +27,9 @@ import { intentText, statusAfter } from '../save-intent';
 import type { FieldConflict, SavePlan } from '../save-plan';
 import { planSave, settleConflict } from '../save-plan';
 import { whileLive } from '../while-live';
+
+/** The stored showcase an edit starts from: its editable fields and its search terms. */
+export type StoredShowcaseInput = ShowcaseInput & Pick<Showcase, 'searchTerms'>;
 
 export type SaveState =
   | { phase: 'idle' }
@@ -57,7 +61,7 @@ const SLOW_WRITE_MS = 2_500;
 export function useSaveShowcase(
   id: string,
   mode: 'create' | 'update',
-  current: ShowcaseInput | null = null,
+  current: StoredShowcaseInput | null = null,
 ) {
   const db = useFirestore();
   const user = useCurrentUser();
@@ -67,7 +71,7 @@ export function useSaveShowcase(
   const created = useRef(mode === 'update');
   const inFlight = useRef(false);
   // The version the form started from, and the latest one this device knows.
-  const base = useRef(current);
+  const base = useRef<ShowcaseInput | null>(current);
   const latest = useRef(current);
   useEffect(() => {
     latest.current = current;
@@ -108,13 +112,14 @@ export function useSaveShowcase(
           : { kind: 'queue' as const };
         if (checked.kind === 'conflict') return showConflict(checked.plan, checked.against);
         if (checked.kind === 'queue') {
+          // Search terms come from the local view, the best this device knows while queued.
           let changes: Partial<ShowcaseInput> = input;
           if (startedFrom && latest.current) {
             const plan = planSave(startedFrom, input, latest.current);
             if (plan.kind === 'conflict') return showConflict(plan, latest.current);
             changes = plan.changes;
           }
-          await updateShowcase(db, id, changes, status, owner);
+          await updateShowcase(db, id, changes, latest.current, status, owner);
         }
       }
       created.current = true;

@@ -1,0 +1,242 @@
+// The gallery's search query against our Firestore emulator, for `npm run bench` (`--only search`
+// runs it alone). The query is the app's own: `showcasesQuery` from lib/firebase/showcases.ts,
+// loaded from its TypeScript source through Vite's module runner, with the term the app derives
+// from typed text (`searchPlan`). It runs through the firebase client SDK in Node (gRPC) as a
+// signed-out visitor, so firestore.rules is in force, as `getDocsFromServer`: one full query
+// answered by the server each time, the same work the gallery's listener asks for when the
+// search text changes. Also the first server snapshot of a new listener, which is what the
+// gallery itself opens. Data: the demo data, then 10,000 showcases built by `buildShowcase`.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { defaultServerConditions, runnerImport } from 'vite';
+import { initializeApp, deleteApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  getDocsFromServer,
+  getFirestore,
+  onSnapshot,
+  setLogLevel,
+  terminate,
+} from 'firebase/firestore';
+import {
+  API_KEY,
+  EmulatorClient,
+  createRandom,
+  PROJECT_ID,
+  RULES_FILE,
+  buildDemoData,
+} from '@showcase/dev-stack';
+import { buildShowcase, searchPlan } from '@showcase/schema';
+import { percentile } from './lighthouse-scoring.mjs';
+
+export const title = 'search (the gallery query against our emulator)';
+export const scenarios = ['search'];
+
+export const legend =
+  "Search: the app's `showcasesQuery` (published, `searchTerms array-contains` the term `searchPlan` derives from the typed text, sorted, limit 24) through the firebase client SDK in Node (gRPC, signed out, firestore.rules in force) against the built emulator CLI in its own process; the browser app sends the same query over WebChannel.";
+
+const WEB_DIR = path.resolve(import.meta.dirname, '..');
+const PAGE = 24;
+const BULK_COUNT = 10_000;
+const SETTINGS = { full: { runs: 30, warmUp: 3 }, quick: { runs: 10, warmUp: 2 } };
+
+/** The built emulator CLI as its own process (as under `npm start`, but alone), with the rules. */
+async function startEmulator(root) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'packages/emulator/dist/cli.js'), '--port', '0', '--rules', RULES_FILE],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const ready = /ready at (http:\/\/\S+)/.exec(output);
+      if (ready) resolve(ready[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${output}`)));
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    port: Number(new URL(url).port),
+    async close() {
+      child.kill('SIGTERM');
+      await stopped;
+    },
+  };
+}
+
+const WORDS = (
+  'amber anchor arc atlas aurora beacon birch bloom bridge canvas cedar circuit clay cloud ' +
+  'comet copper coral crystal delta drift dune echo ember fable fern field flint forge frost ' +
+  'garden glacier glass grove harbor haven hollow horizon island ivory jade journal kernel ' +
+  'lagoon lantern ledger lumen maple marble meadow mesa mirror moss nebula north oasis orbit ' +
+  'origin pebble pixel prism quartz quill radar raven reef ridge river rover saga sail signal ' +
+  'silver sketch slate solar sparrow spire spruce stone summit tide timber topaz trail tundra ' +
+  'valley vector velvet vista willow winter zenith'
+).split(' ');
+const TAGS = (
+  'web app game art music photography design data-viz maps hardware education simulation ' +
+  'typography travel cooking 3d open-source ai writing tools'
+).split(' ');
+/** In the titles of about one showcase in 2,000: a search that finds a handful. */
+const RARE_WORD = 'zephyr';
+
+/** `count` published showcases through `buildShowcase`, titles and tags from small vocabularies. */
+function bulkShowcases(count, now) {
+  const random = createRandom('search-bench');
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const documents = [];
+  for (let index = 0; index < count; index += 1) {
+    const words = Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(WORDS));
+    if (random() < 1 / 2000) words.push(RARE_WORD);
+    const title = words.map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
+    const tags = [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(TAGS)))];
+    const createdAt = new Date(now - Math.floor(random() * 365 * 24 * 3600 * 1000));
+    const data = buildShowcase({
+      title,
+      tags,
+      ownerUid: `bench-${index % 500}`,
+      ownerName: `Bench member ${index % 500}`,
+      createdAt,
+      likeCount: Math.floor(random() * random() * 60),
+    });
+    documents.push({ path: `showcases/bench-${String(index).padStart(5, '0')}`, data });
+  }
+  return documents;
+}
+
+/** The demo showcases (drafts included) as `npm start` seeds them, without their likes. */
+function demoShowcases(now) {
+  const { showcases } = buildDemoData({ appOrigin: 'http://127.0.0.1:5173', now: new Date(now) });
+  return showcases.map(({ id, likes: _likes, ...data }) => ({ path: `showcases/${id}`, data }));
+}
+
+/**
+ * p50 and p95 of each case's timings: `warmUp` untimed rounds, then `runs` rounds that each time
+ * every case once, one query at a time, so a burst of load from elsewhere falls on all of them
+ * alike. Each case returns the size of its result, which the last round keeps.
+ */
+async function sampleRoundRobin(cases, { runs, warmUp }) {
+  const times = cases.map(() => []);
+  const sizes = [];
+  for (let round = 0; round < warmUp + runs; round += 1) {
+    for (const [index, { operation }] of cases.entries()) {
+      const started = performance.now();
+      sizes[index] = await operation();
+      if (round >= warmUp) times[index].push(performance.now() - started);
+    }
+  }
+  return cases.map((_, index) => ({
+    p50: percentile(times[index], 50),
+    p95: percentile(times[index], 95),
+    size: sizes[index],
+  }));
+}
+
+/** A new listener on the query until its first snapshot from the server; the result's size. */
+function firstServerSnapshot(query) {
+  return new Promise((resolve, reject) => {
+    const stop = onSnapshot(
+      query,
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        if (snapshot.metadata.fromCache) return;
+        stop();
+        resolve(snapshot.size);
+      },
+      reject,
+    );
+  });
+}
+
+const ms = (value) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
+
+export async function run({ root, log, quick = false }) {
+  const settings = quick ? SETTINGS.quick : SETTINGS.full;
+  // The app's query builder, from its source (the schema from source too, as the app bundles it).
+  const conditions = ['@showcase/source', ...defaultServerConditions];
+  const { module: showcases } = await runnerImport(
+    path.join(WEB_DIR, 'src/lib/firebase/showcases.ts'),
+    {
+      configFile: false,
+      root: WEB_DIR,
+      logLevel: 'silent',
+      resolve: { conditions },
+      ssr: { resolve: { conditions } },
+    },
+  );
+  const emulator = await startEmulator(root);
+  const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: emulator.url });
+  setLogLevel('silent');
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'search-bench');
+  const db = getFirestore(app);
+  connectFirestoreEmulator(db, '127.0.0.1', emulator.port);
+  const rows = [];
+  try {
+    const now = Date.now();
+    const datasets = [
+      { name: 'demo data', documents: demoShowcases(now), selective: 'tide', broad: 's' },
+      {
+        name: `${BULK_COUNT.toLocaleString('en-US')} showcases`,
+        documents: bulkShowcases(BULK_COUNT, now),
+        selective: RARE_WORD,
+        broad: 's',
+      },
+    ];
+    for (const dataset of datasets) {
+      await client.clearFirestore();
+      const started = performance.now();
+      await client.commit(dataset.documents);
+      log(`${dataset.name}: written in ${ms(performance.now() - started)} ms`);
+      const published = dataset.documents.filter(({ data }) => data.status === 'published');
+      const cases = [];
+      for (const [kind, text] of [
+        ['selective', dataset.selective],
+        ['broad', dataset.broad],
+      ]) {
+        const { term } = searchPlan(text);
+        const matching = published.filter(({ data }) => data.searchTerms.includes(term)).length;
+        const matches = `${kind}: ${matching.toLocaleString('en-US')} of ${published.length.toLocaleString('en-US')} published match`;
+        for (const sort of ['newest', 'liked']) {
+          const query = () =>
+            showcases.showcasesQuery(db, { sort, tag: null, searchTerm: term, limit: PAGE });
+          const order = sort === 'newest' ? 'newest' : 'most liked';
+          cases.push({
+            figure: `search "${text}" (${matches}), ${order} first, ${dataset.name}`,
+            expected: Math.min(matching, PAGE),
+            how: 'getDocsFromServer',
+            operation: async () => (await getDocsFromServer(query())).size,
+          });
+          if (kind === 'broad' && sort === 'newest')
+            cases.push({
+              figure: `search "${text}" (${kind}), newest first, ${dataset.name}: a new listener's first snapshot from the server`,
+              expected: Math.min(matching, PAGE),
+              how: 'onSnapshot until a snapshot not from the cache, as the gallery listens when the search text changes',
+              operation: () => firstServerSnapshot(query()),
+            });
+        }
+      }
+      const results = await sampleRoundRobin(cases, settings);
+      for (const [index, { figure, expected, how }] of cases.entries()) {
+        const { p50, p95, size } = results[index];
+        if (size !== expected) throw new Error(`${figure}: ${size} results, expected ${expected}`);
+        rows.push({
+          figure,
+          measured: `p50 ${ms(p50)} ms, p95 ${ms(p95)} ms`,
+          goal: '—',
+          reference: '—',
+          note: `${how}; ${size} returned (limit ${PAGE}); ${settings.runs} rounds after ${settings.warmUp} warm-up, the cases of a dataset taking turns`,
+        });
+      }
+    }
+  } finally {
+    await terminate(db);
+    await deleteApp(app);
+    await emulator.close();
+  }
+  return rows;
+}
