@@ -1,6 +1,7 @@
 // Like on a gallery card: the same batch and optimistic update as the showcase's page, seen live
 // in another browser; a visitor's Like goes through sign-in and back; the owner's own card and
 // the card's link; the layout at a phone's width.
+import type { Page } from '@playwright/test';
 import { fitsTheWidth, LAYOUTS, seriousViolations } from '../support/axe';
 import { expect, signInAs, test } from '../support/fixtures';
 import { getDocument } from '../support/firestore';
@@ -127,40 +128,86 @@ test('keyboard: the card link, then its tags, then its Like', async ({ memberPag
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
 
-test('a liked card says so after a reload, from one query for the whole grid', async ({
+/**
+ * What a page asks the server to listen to, from its Listen requests: the documents of each
+ * document target (paths under the database's `documents/`) and how many collection-group
+ * queries on likes it sends.
+ */
+function recordListenTargets(page: Page) {
+  const recorded = { documents: [] as string[], likesGroupQueries: 0 };
+  page.on('request', (request) => {
+    if (!request.url().includes('/Listen/channel')) return;
+    const body = decodeURIComponent(request.postData() ?? '');
+    for (const match of body.matchAll(
+      /"documents":\{"documents":\["[^"]*?\/documents\/([^"]+)"/g,
+    )) {
+      recorded.documents.push(match[1]!);
+    }
+    recorded.likesGroupQueries +=
+      body.match(/"collectionId":"likes","allDescendants":true/g)?.length ?? 0;
+  });
+  return {
+    likeDocuments: () => recorded.documents.filter((name) => name.includes('/likes/')).sort(),
+    documents: () => [...recorded.documents],
+    likesGroupQueries: () => recorded.likesGroupQueries,
+  };
+}
+
+test("after a reload each of a member's likeable cards listens to its own like, and the liked one says so", async ({
   memberPage: page,
   member,
 }) => {
   const tag = uniqueTag('rcard');
   const titles = [`Liked ${tag}`, `Not liked ${tag}`];
-  const ids = await seedShowcases(titles.map((title) => ({ title, tags: [tag] })));
+  const ids = await seedShowcases([
+    ...titles.map((title) => ({ title, tags: [tag] })),
+    { title: `Own ${tag}`, tags: [tag], ownerUid: member.uid, ownerName: member.displayName },
+  ]);
   await page.goto(`/?tag=${tag}`);
   await card(page, titles[0]!)
     .getByRole('button', { name: `Like “${titles[0]}”` })
     .click();
   await expect.poll(() => getDocument(`showcases/${ids[0]}/likes/${member.uid}`)).toBeDefined();
 
-  // What the page asks the server to listen to on a fresh load.
-  const documentTargets: string[] = [];
-  let likeQueries = 0;
-  page.on('request', (request) => {
-    if (!request.url().includes('/Listen/channel')) return;
-    const body = decodeURIComponent(request.postData() ?? '');
-    for (const match of body.matchAll(/"documents":\{"documents":\["([^"]+)"/g)) {
-      documentTargets.push(match[1]!);
-    }
-    likeQueries += body.match(/"collectionId":"likes","allDescendants":true/g)?.length ?? 0;
-  });
+  const targets = recordListenTargets(page);
   await page.reload();
+  // Each state needs its card's own listener to have answered.
   await expect(
     card(page, titles[0]!).getByRole('button', { name: `Unlike “${titles[0]}”` }),
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(
     card(page, titles[1]!).getByRole('button', { name: `Like “${titles[1]}”` }),
   ).toHaveAttribute('aria-pressed', 'false');
-  // One collection-group query answers for the grid; no card listens to its own like.
-  expect(likeQueries).toBe(1);
-  expect(documentTargets.filter((name) => name.includes('/likes/'))).toEqual([]);
+  await expect(card(page, `Own ${tag}`).getByRole('button')).toHaveCount(0);
+  // One like document per likeable card, none for the member's own; no collection-group query,
+  // which production rules written per showcase would refuse.
+  expect(targets.likeDocuments()).toEqual(
+    [ids[0], ids[1]].map((id) => `showcases/${id}/likes/${member.uid}`).sort(),
+  );
+  expect(targets.likesGroupQueries()).toBe(0);
+});
+
+test("a visitor's cards and showcase page open no like listener", async ({ page }) => {
+  const tag = uniqueTag('vtarget');
+  const title = `Visited ${tag}`;
+  const [id] = await seedShowcases([
+    { title, tags: [tag] },
+    { title: `Also visited ${tag}`, tags: [tag] },
+  ]);
+  const targets = recordListenTargets(page);
+  await page.goto(`/?tag=${tag}`);
+  await expect(card(page, title).getByRole('button', { name: `Like “${title}”` })).toBeVisible();
+  await expect(
+    card(page, `Also visited ${tag}`).getByRole('button', { name: `Like “Also visited ${tag}”` }),
+  ).toBeVisible();
+
+  // The showcase's page listens to its document after the cards mounted: once that listen has
+  // gone out, any listener the cards opened has gone out before it.
+  await card(page, title).getByRole('heading', { name: title }).click();
+  await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeVisible();
+  await expect.poll(() => targets.documents()).toContain(`showcases/${id}`);
+  expect(targets.likeDocuments()).toEqual([]);
+  expect(targets.likesGroupQueries()).toBe(0);
 });
 
 test('offline, a card keeps its like on the device, says so, and sends it when back', async ({

@@ -22,9 +22,6 @@ export type UserProfile = {
 
 export type Like = { uid: string; createdAt: Date | null; pending: boolean };
 
-/** One of the viewer's likes, found by a collection-group query: which showcase it is on. */
-export type LikedShowcase = { showcaseId: string; pending: boolean };
-
 type Fields = Readonly<Record<string, unknown>>;
 
 export function userProfileFromFields(uid: string, data: Fields, pending: boolean): UserProfile {
@@ -53,30 +50,18 @@ const readOptions = (options: SnapshotOptions): SnapshotOptions => ({
  * timestamps, increments, field deletes: lib/firebase/showcases.ts, likes.ts, profiles.ts) on
  * references without a converter, so a converter's `toFirestore` is never reached.
  */
-function snapshotConverter<T>(
-  read: (snapshot: QueryDocumentSnapshot, options: SnapshotOptions) => T,
+function readingConverter<T>(
+  read: (id: string, data: Fields, pending: boolean) => T,
 ): FirestoreDataConverter<T, DocumentData> {
   return {
     toFirestore: () => {
       throw new Error('Read-only converter: write through a reference without a converter.');
     },
-    fromFirestore: read,
+    fromFirestore: (snapshot: QueryDocumentSnapshot, options: SnapshotOptions) =>
+      read(snapshot.id, snapshot.data(readOptions(options)), snapshot.metadata.hasPendingWrites),
   };
-}
-
-function readingConverter<T>(
-  read: (id: string, data: Fields, pending: boolean) => T,
-): FirestoreDataConverter<T, DocumentData> {
-  return snapshotConverter((snapshot, options) =>
-    read(snapshot.id, snapshot.data(readOptions(options)), snapshot.metadata.hasPendingWrites),
-  );
 }
 
 export const showcaseConverter = readingConverter<Showcase>(readShowcase);
 export const userProfileConverter = readingConverter(userProfileFromFields);
 export const likeConverter = readingConverter(likeFromFields);
-/** A like at `showcases/{showcaseId}/likes/{uid}`: only where it is matters. */
-export const likedShowcaseConverter = snapshotConverter<LikedShowcase>((snapshot) => ({
-  showcaseId: snapshot.ref.parent.parent?.id ?? '',
-  pending: snapshot.metadata.hasPendingWrites,
-}));

@@ -1,40 +1,11 @@
-import type { DocumentReference, Firestore, Query } from 'firebase/firestore';
-import {
-  collectionGroup,
-  doc,
-  documentId,
-  increment,
-  query,
-  serverTimestamp,
-  where,
-  writeBatch,
-} from 'firebase/firestore';
-import type { Like, LikedShowcase } from './converters';
+import type { DocumentReference, Firestore } from 'firebase/firestore';
+import { doc, increment, serverTimestamp, writeBatch } from 'firebase/firestore';
+import type { Like } from './converters';
 import { trackWrite } from './connection-store';
-import { likeConverter, likedShowcaseConverter } from './converters';
-
-/** Firestore's limit on the values of one `in` filter. */
-export const LIKES_PER_QUERY = 30;
+import { likeConverter } from './converters';
 
 export function likeRef(db: Firestore, showcaseId: string, uid: string): DocumentReference<Like> {
   return doc(db, 'showcases', showcaseId, 'likes', uid).withConverter(likeConverter);
-}
-
-/**
- * Which of these showcases (at most `LIKES_PER_QUERY`) `uid` likes: one collection-group query
- * on the like documents' names (a like's id is its liker's uid), so a grid of cards needs one
- * listener instead of one per card. Like documents carry no uid field to filter on, and the
- * names pin every document the query can return, so the rules judge each like's own path.
- */
-export function myLikesQuery(
-  db: Firestore,
-  uid: string,
-  showcaseIds: readonly string[],
-): Query<LikedShowcase> {
-  const names = showcaseIds.map((id) => `showcases/${id}/likes/${uid}`);
-  return query(collectionGroup(db, 'likes'), where(documentId(), 'in', names)).withConverter(
-    likedShowcaseConverter,
-  );
 }
 
 /**

@@ -12,7 +12,6 @@ import { describeError } from '../../../lib/errors';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { locationPath, signInFirst } from '../../../utils/return-to';
 import { likesLabel } from '../format';
-import type { KnownLike } from '../hooks/use-like';
 import { useLike } from '../hooks/use-like';
 import { PendingChip } from './pending-chip';
 
@@ -27,8 +26,6 @@ type LikeButtonProps = {
    * “Lamp”"), and a smaller layout without the hint line. Absent on the showcase's page.
    */
   cardTitle?: string;
-  /** The viewer's like as the card's grid knows it (one query for the grid). */
-  known?: KnownLike;
 };
 
 /**
@@ -36,20 +33,13 @@ type LikeButtonProps = {
  * goes to sign in and a guest's to create an account (keeping the guest session); both come
  * back to where they pressed it. Owners see their like count instead, never this button.
  */
-export function LikeButton({
-  showcaseId,
-  likeCount,
-  uid,
-  isGuest,
-  cardTitle,
-  known,
-}: LikeButtonProps) {
+export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: LikeButtonProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
   const hintId = useId();
   const onCard = cardTitle !== undefined;
-  const like = useLike(showcaseId, isGuest ? null : uid, known);
+  const like = useLike(showcaseId, isGuest ? null : uid);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
   // it is still pending once the connection says the server is silent or out of reach.

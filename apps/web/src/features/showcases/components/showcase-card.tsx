@@ -12,7 +12,6 @@ import { hrefs } from '../../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../../lib/session';
 import { likesLabel } from '../format';
-import type { KnownLikeState } from '../hooks/use-like';
 // One media ratio for every card, so a grid lines up and an image is cropped the same way at
 // 360 px as on a wide screen.
 import { CARD_MEDIA_RATIO } from './grid-layout';
@@ -42,24 +41,24 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
   headingLevel = 'h2',
   priority = false,
-  like,
+  likeable = false,
 }: {
   showcase: Showcase;
   headingLevel?: 'h2' | 'h3';
   /** One of the first cards on screen. */
   priority?: boolean;
   /**
-   * Offer Like on this card, with the viewer's like as the grid knows it (a plain value, so an
-   * unchanged card does not re-render). Without it the card shows only the count.
+   * Offer Like on this card (its own listener on the viewer's like, as on the showcase's page).
+   * Without it the card shows only the count.
    */
-  like?: KnownLikeState;
+  likeable?: boolean;
 }) {
   const viewer = useViewer();
   const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
     showcase;
   // Owners cannot like their own work (as on the showcase's page): they see the count.
   const isOwner = viewer !== null && !viewer.isAnonymous && viewer.uid === showcase.ownerUid;
-  const likeable = like !== undefined && status === 'published' && !isOwner;
+  const offersLike = likeable && status === 'published' && !isOwner;
   return (
     <Card
       component="article"
@@ -106,14 +105,13 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         {/* Like and the count on a line of their own, so they fit beside nothing at 360 px. */}
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            {likeable ? (
+            {offersLike ? (
               <LikeButton
                 showcaseId={id}
                 likeCount={likeCount}
                 uid={viewer?.uid ?? null}
                 isGuest={viewer?.isAnonymous ?? false}
                 cardTitle={title}
-                known={{ state: like, pending }}
               />
             ) : (
               <Stack
