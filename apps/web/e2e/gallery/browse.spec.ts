@@ -33,7 +33,9 @@ test.describe('browsing the gallery', () => {
     ]);
 
     await page.goto('/');
-    await page.getByRole('textbox', { name: 'Filter by tag' }).fill(tag);
+    const filter = page.getByRole('combobox', { name: 'Filter by tag' });
+    await filter.fill(tag);
+    await filter.press('Enter');
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${tag}`));
     await expect(
       page.getByRole('heading', { level: 1, name: `Showcases tagged #${tag}` }),

@@ -80,8 +80,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await mostLiked.click();
       await expect(page).toHaveURL(/sort=liked/);
       await expect(mostLiked).toBeFocused();
-      const filter = page.getByLabel('Filter by tag');
+      const filter = page.getByRole('combobox', { name: 'Filter by tag' });
       await filter.fill(other);
+      await filter.press('Enter');
       await expect(page).toHaveURL(new RegExp(`tag=${other}`));
       await expect(card(page, `Other ${tag}`)).toBeVisible();
       await expect(filter).toBeFocused();

@@ -1,6 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -8,14 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { galleryParams, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -28,11 +24,12 @@ import type { GallerySearch } from '../gallery-search';
 import { combinationNote, galleryHeading, readSearch, SEARCH_SCOPE } from '../gallery-search';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
-import type { SearchPlan } from '@showcase/schema';
+import type { SearchPlan, Showcase } from '@showcase/schema';
 import { parseTags } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
 import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
+import { TagFilter } from './tag-filter';
 import { DataErrorAlert } from './data-error-alert';
 
 const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
@@ -76,7 +73,7 @@ export function GalleryPage() {
     if (changes.search === null) next.delete(galleryParams.search);
     setParams(next);
   };
-  const note = combinationNote(tag, search);
+  const controls = { sort, tag, note: combinationNote(tag, search), update };
 
   return (
     <Stack sx={{ gap: 3 }}>
@@ -103,46 +100,20 @@ export function GalleryPage() {
         )}
       </Stack>
 
-      <Stack sx={{ gap: 1 }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          sx={{ gap: 2, alignItems: { sm: 'center' } }}
-        >
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            value={sort}
-            onChange={(_event, value: GallerySort | null) => {
-              if (value !== null) update({ sort: value });
-            }}
-            aria-label="Sort showcases"
-            sx={{ '& .MuiToggleButton-root': { whiteSpace: 'nowrap', px: 2 } }}
-          >
-            <ToggleButton value="newest">Newest</ToggleButton>
-            <ToggleButton value="liked">Most liked</ToggleButton>
-          </ToggleButtonGroup>
-          <TagFilter tag={tag} onChange={(value) => update({ tag: value })} />
-        </Stack>
-        {note ? (
-          <Typography variant="body2" color="text.secondary" id="gallery-combination-note">
-            {note}
-          </Typography>
-        ) : null}
-      </Stack>
-
       {search !== null && search.plan === null ? (
-        <PageState
-          title="Nothing to search for"
-          icon={<SearchOffOutlined />}
-          action={<Button onClick={() => update({ search: null })}>Clear search</Button>}
-        >
-          {SEARCH_SCOPE} Punctuation and symbols are left out.
-        </PageState>
+        <>
+          <GalleryControls {...controls} showcases={NO_SHOWCASES} />
+          <PageState
+            title="Nothing to search for"
+            icon={<SearchOffOutlined />}
+            action={<Button onClick={() => update({ search: null })}>Clear search</Button>}
+          >
+            {SEARCH_SCOPE} Punctuation and symbols are left out.
+          </PageState>
+        </>
       ) : (
         <GalleryResults
-          sort={sort}
-          tag={tag}
+          controls={controls}
           search={search}
           plan={search?.plan ?? null}
           update={update}
@@ -152,16 +123,66 @@ export function GalleryPage() {
   );
 }
 
-type GalleryResultsProps = {
+const NO_SHOWCASES: readonly Showcase[] = [];
+
+type GalleryControlsProps = {
   sort: GallerySort;
   tag: string | null;
+  /** What the sort, tag and search together cannot do, said under the controls. */
+  note: string | null;
+  update: (changes: GalleryChanges) => void;
+};
+
+/** Sort and tag filter; the tag filter suggests the tags of the showcases shown. */
+function GalleryControls({
+  sort,
+  tag,
+  note,
+  update,
+  showcases,
+}: GalleryControlsProps & { showcases: readonly Showcase[] }) {
+  return (
+    <Stack sx={{ gap: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={sort}
+          onChange={(_event, value: GallerySort | null) => {
+            if (value !== null) update({ sort: value });
+          }}
+          aria-label="Sort showcases"
+          sx={{ '& .MuiToggleButton-root': { whiteSpace: 'nowrap', px: 2 } }}
+        >
+          <ToggleButton value="newest">Newest</ToggleButton>
+          <ToggleButton value="liked">Most liked</ToggleButton>
+        </ToggleButtonGroup>
+        <TagFilter tag={tag} onChange={(value) => update({ tag: value })} showcases={showcases} />
+      </Stack>
+      {note ? (
+        <Typography variant="body2" color="text.secondary" id="gallery-combination-note">
+          {note}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+type GalleryResultsProps = {
+  controls: GalleryControlsProps;
   search: GallerySearch | null;
   plan: SearchPlan | null;
   update: (changes: GalleryChanges) => void;
 };
 
-/** The live grid under the controls: skeletons, the "N new" button, cards, Load more, empty states. */
-function GalleryResults({ sort, tag, search, plan, update }: GalleryResultsProps) {
+/**
+ * The controls and the live grid under them: skeletons, the "N new" button, cards, Load more,
+ * empty states. The controls sit here because the tag filter's suggestions come from this
+ * grid's showcases.
+ */
+function GalleryResults({ controls, search, plan, update }: GalleryResultsProps) {
+  const { sort, tag } = controls;
   const user = useViewer();
   const connection = useConnectionStatus();
   const gallery = useGallery({ sort, tag, search: plan }, user?.uid ?? null);
@@ -197,6 +218,7 @@ function GalleryResults({ sort, tag, search, plan, update }: GalleryResultsProps
 
   return (
     <>
+      <GalleryControls {...controls} showcases={window.visible} />
       {window.held.length > 0 ? (
         <Box
           sx={{
@@ -285,71 +307,11 @@ function GalleryResults({ sort, tag, search, plan, update }: GalleryResultsProps
                   ? `Showcases tagged ${tag}`
                   : 'Showcases'
             }
+            likeable
           />
           {loadMore}
         </>
       )}
     </>
-  );
-}
-
-/** Free text filter by one tag; applied as you type (after a pause) and kept in the URL. */
-function TagFilter({
-  tag,
-  onChange,
-}: {
-  tag: string | null;
-  onChange: (tag: string | null) => void;
-}) {
-  const [text, setText] = useState(tag ?? '');
-  const [appliedTag, setAppliedTag] = useState(tag);
-  // The URL changed from elsewhere (a tag chip, Back): follow it.
-  if (appliedTag !== tag) {
-    setAppliedTag(tag);
-    setText(tag ?? '');
-  }
-  const candidate = parseTags(text)[0] ?? null;
-  const invalid = candidate !== null && !TAG_PATTERN.test(candidate);
-
-  const apply = useEffectEvent(onChange);
-  useEffect(() => {
-    if (invalid || candidate === tag) return undefined;
-    const timer = setTimeout(() => apply(candidate), 400);
-    return () => clearTimeout(timer);
-  }, [candidate, invalid, tag]);
-
-  return (
-    <TextField
-      size="small"
-      label="Filter by tag"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && !invalid) onChange(candidate);
-      }}
-      error={invalid}
-      helperText={invalid ? 'Tags use a–z, 0–9 and hyphens.' : undefined}
-      sx={{ width: { xs: '100%', sm: 280 } }}
-      slotProps={{
-        input: {
-          startAdornment: <InputAdornment position="start">#</InputAdornment>,
-          endAdornment: text ? (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                aria-label="Clear tag filter"
-                edge="end"
-                onClick={() => {
-                  setText('');
-                  onChange(null);
-                }}
-              >
-                <CloseOutlined fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
-    />
   );
 }

@@ -2,8 +2,9 @@ import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
 import { paths } from '../../../config/paths';
@@ -20,17 +21,24 @@ type LikeButtonProps = {
   /** The viewer's uid; null for a visitor (signed out). */
   uid: string | null;
   isGuest: boolean;
+  /**
+   * On a card: the showcase's title, so each of a grid's buttons has its own name ("Like
+   * “Lamp”"), and a smaller layout without the hint line. Absent on the showcase's page.
+   */
+  cardTitle?: string;
 };
 
 /**
- * **Like** / **Unlike** for members. A visitor's Like goes to sign in and a guest's to create
- * an account (keeping the guest session); both come back to this showcase. Owners see their
- * like count instead (the detail page), never this button.
+ * **Like** / **Unlike** for members, on a showcase's page and on its card. A visitor's Like
+ * goes to sign in and a guest's to create an account (keeping the guest session); both come
+ * back to where they pressed it. Owners see their like count instead, never this button.
  */
-export function LikeButton({ showcaseId, likeCount, uid, isGuest }: LikeButtonProps) {
+export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: LikeButtonProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
+  const hintId = useId();
+  const onCard = cardTitle !== undefined;
   const like = useLike(showcaseId, isGuest ? null : uid);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
@@ -41,37 +49,59 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest }: LikeButtonPr
   useEffect(() => {
     if (unsent) waitedForServer.current = true;
   }, [unsent]);
+  // A card's count is not live-announced: a grid of 24 would talk over itself.
   const count = (
     <Typography
       component="span"
-      aria-live="polite"
+      aria-live={onCard ? undefined : 'polite'}
       data-testid="like-count"
-      sx={{ fontWeight: 600 }}
+      variant={onCard ? 'body2' : undefined}
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
     >
       {likesLabel(likeCount)}
     </Typography>
   );
+  const nameOf = (action: 'Like' | 'Unlike') =>
+    onCard ? `${action} “${cardTitle || 'Untitled'}”` : undefined;
+  const size = onCard ? 'small' : 'medium';
 
   if (uid === null || isGuest) {
     const here = locationPath(location);
     const wayIn = isGuest ? { to: paths.signUp, state: { from: here } } : signInFirst(here);
+    const hint = isGuest
+      ? 'Create an account to like showcases: you keep this guest session.'
+      : 'Sign in to like showcases.';
+    const button = (
+      <Button
+        variant="outlined"
+        size={size}
+        startIcon={<FavoriteBorder />}
+        onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
+        aria-label={nameOf('Like')}
+        aria-describedby={onCard ? undefined : hintId}
+      >
+        Like
+      </Button>
+    );
+    if (onCard) {
+      // One hint line per card would repeat 24 times: it is the button's description instead.
+      return (
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <Tooltip title={hint} describeChild>
+            {button}
+          </Tooltip>
+          {count}
+        </Stack>
+      );
+    }
     return (
       <Stack sx={{ gap: 0.5 }}>
         <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-          <Button
-            variant="outlined"
-            startIcon={<FavoriteBorder />}
-            onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
-            aria-describedby="like-sign-in-hint"
-          >
-            Like
-          </Button>
+          {button}
           {count}
         </Stack>
-        <Typography id="like-sign-in-hint" variant="body2" color="text.secondary">
-          {isGuest
-            ? 'Create an account to like showcases: you keep this guest session.'
-            : 'Sign in to like showcases.'}
+        <Typography id={hintId} variant="body2" color="text.secondary">
+          {hint}
         </Typography>
       </Stack>
     );
@@ -93,22 +123,32 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest }: LikeButtonPr
   };
 
   return (
-    <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      sx={{ gap: onCard ? 1 : 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
+    >
       <Button
-        aria-describedby={unsent ? 'like-unsent-hint' : undefined}
+        aria-label={nameOf(like.liked ? 'Unlike' : 'Like')}
+        aria-pressed={like.liked}
+        aria-describedby={unsent ? hintId : undefined}
         variant={like.liked ? 'contained' : 'outlined'}
+        size={size}
         startIcon={like.liked ? <Favorite /> : <FavoriteBorder />}
         onClick={onClick}
-        disabled={!like.ready || like.busy}
+        // Not disabled while a click lands (`toggle` ignores clicks then): a disabled button
+        // would drop the keyboard focus of whoever just pressed it.
+        disabled={!like.ready}
       >
         {like.liked ? 'Unlike' : 'Like'}
       </Button>
       {count}
-      {like.pending ? <PendingChip /> : null}
+      {/* A card shows its showcase's pending chip already; the batch is pending there too. */}
+      {like.pending && !onCard ? <PendingChip /> : null}
       {unsent ? (
-        <Typography id="like-unsent-hint" role="status" variant="body2" color="text.secondary">
-          The server could not be reached. Your {like.liked ? 'like' : 'unlike'} is kept on this
-          device and sent when it answers.
+        <Typography id={hintId} role="status" variant="body2" color="text.secondary">
+          {onCard
+            ? `Not sent yet: your ${like.liked ? 'like' : 'unlike'} is kept on this device.`
+            : `The server could not be reached. Your ${like.liked ? 'like' : 'unlike'} is kept on this device and sent when it answers.`}
         </Typography>
       ) : null}
     </Stack>

@@ -10,10 +10,12 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../../config/paths';
 import type { Showcase } from '@showcase/schema';
+import { useViewer } from '../../../lib/session';
 import { likesLabel } from '../format';
 // One media ratio for every card, so a grid lines up and an image is cropped the same way at
 // 360 px as on a wide screen.
 import { CARD_MEDIA_RATIO } from './grid-layout';
+import { LikeButton } from './like-button';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
 import { ShowcaseImage } from './showcase-image';
@@ -30,19 +32,33 @@ const titleSx = {
   minHeight: '2.8em',
 } as const;
 
-/** One showcase in a grid. Every user-written value is rendered as text. */
+/**
+ * One showcase in a grid. Every user-written value is rendered as text. The image and title are
+ * one link to the showcase; tags and Like sit below it, outside the link, so pressing them never
+ * navigates and Tab reaches them after the card's link.
+ */
 export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
   headingLevel = 'h2',
   priority = false,
+  likeable = false,
 }: {
   showcase: Showcase;
   headingLevel?: 'h2' | 'h3';
   /** One of the first cards on screen. */
   priority?: boolean;
+  /**
+   * Offer Like on this card (its own listener on the viewer's like, as on the showcase's page).
+   * Without it the card shows only the count.
+   */
+  likeable?: boolean;
 }) {
+  const viewer = useViewer();
   const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
     showcase;
+  // Owners cannot like their own work (as on the showcase's page): they see the count.
+  const isOwner = viewer !== null && !viewer.isAnonymous && viewer.uid === showcase.ownerUid;
+  const offersLike = likeable && status === 'published' && !isOwner;
   return (
     <Card
       component="article"
@@ -84,25 +100,35 @@ export const ShowcaseCard = memo(function ShowcaseCard({
           </Typography>
         </CardContent>
       </CardActionArea>
-      <Stack
-        direction="row"
-        sx={{ px: 2, pb: 1.5, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <TagChips tags={tags} max={3} />
-        </Box>
-        {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
-        {pending ? <PendingChip /> : null}
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
-          aria-label={likesLabel(likeCount)}
-          role="img"
-        >
-          <FavoriteBorder fontSize="small" aria-hidden />
-          <Typography variant="body2" component="span" aria-hidden>
-            {likeCount.toLocaleString()}
-          </Typography>
+      <Stack sx={{ px: 2, pb: 1.5, gap: 1 }}>
+        <TagChips tags={tags} max={3} />
+        {/* Like and the count on a line of their own, so they fit beside nothing at 360 px. */}
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {offersLike ? (
+              <LikeButton
+                showcaseId={id}
+                likeCount={likeCount}
+                uid={viewer?.uid ?? null}
+                isGuest={viewer?.isAnonymous ?? false}
+                cardTitle={title}
+              />
+            ) : (
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+                aria-label={likesLabel(likeCount)}
+                role="img"
+              >
+                <FavoriteBorder fontSize="small" aria-hidden />
+                <Typography variant="body2" component="span" aria-hidden>
+                  {likeCount.toLocaleString()}
+                </Typography>
+              </Stack>
+            )}
+          </Box>
+          {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
+          {pending ? <PendingChip /> : null}
         </Stack>
       </Stack>
     </Card>

@@ -14,11 +14,17 @@ export function ShowcaseGrid({
   showcases,
   label,
   headingLevel = 'h2',
+  likeable = false,
 }: {
   showcases: readonly Showcase[];
   label: string;
   /** The level of each card's title under the page's headings. */
   headingLevel?: 'h2' | 'h3';
+  /**
+   * Offer Like on the cards: a member's card listens to its own like document; visitors and
+   * guests are asked to sign in or up and listen to nothing.
+   */
+  likeable?: boolean;
 }) {
   return (
     <Box component="ul" aria-label={label} sx={gridSx}>
@@ -28,6 +34,7 @@ export function ShowcaseGrid({
             showcase={showcase}
             headingLevel={headingLevel}
             priority={index < FIRST_ROW}
+            likeable={likeable}
           />
         </Box>
       ))}

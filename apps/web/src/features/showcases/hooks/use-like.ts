@@ -14,8 +14,10 @@ export type LikeControl = {
 };
 
 /**
- * Like state of one user for one showcase. The batch applies locally at once (optimistic); a
- * rejection rolls the cache back by itself and the promise rejects for the screen to explain.
+ * Like state of one user for one showcase, on its page and on its card alike: a listener on the
+ * one like document `showcases/{id}/likes/{uid}`, which the rules let its liker read. The batch
+ * applies locally at once (optimistic); a rejection rolls the cache back by itself and the
+ * promise rejects for the screen to explain.
  */
 export function useLike(showcaseId: string, uid: string | null): LikeControl {
   const db = useFirestore();
