@@ -90,8 +90,10 @@ test.describe('browsing the gallery', () => {
 
     await card(page, `For guests ${tag}`).getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/s/${id}$`));
+    // The showcase's page, not the gallery still on screen while its chunk loads.
+    await expect(page.getByRole('heading', { level: 1, name: `For guests ${tag}` })).toBeVisible();
     // Like asks a guest to create an account (e2e/public/like.spec.ts follows it through).
-    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
     await expect(
       page.getByText('Create an account to like showcases: you keep this guest session.'),
     ).toBeVisible();

@@ -51,10 +51,10 @@ test.describe('two people, live', () => {
     const id = await publishShowcase(a, { title });
     await expect(a.getByTestId('like-count')).toHaveText('0 likes');
     // The owner cannot like their own showcase (the rules say so): they see the count, no button.
-    await expect(a.getByRole('button', { name: 'Like' })).toHaveCount(0);
+    await expect(a.getByRole('button', { name: 'Like', exact: true })).toHaveCount(0);
 
     await b.page.goto(`/s/${id}`);
-    await b.page.getByRole('button', { name: 'Like' }).click();
+    await b.page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(b.page.getByRole('button', { name: 'Unlike' })).toBeVisible();
     await expect(a.getByTestId('like-count')).toHaveText('1 like');
     await expect.poll(async () => (await getDocument(`showcases/${id}`))?.data.likeCount).toBe(1);

@@ -126,7 +126,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const heading = page.getByRole('heading', { level: 1, name: `Owned ${tag}` });
       await expect(heading).toBeVisible();
       await expect(page.getByTestId('like-count')).toHaveText('3 likes');
-      await expect(page.getByRole('button', { name: 'Like' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveCount(0);
       const edit = page.getByRole('link', { name: 'Edit' });
       const remove = page.getByRole('button', { name: 'Delete' });
       await expect(edit).toBeVisible();
@@ -145,7 +145,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page).toHaveURL(new RegExp(`/s/${mine}/edit$`));
 
       await page.goto(`/s/${theirs}`);
-      await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
       await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     });

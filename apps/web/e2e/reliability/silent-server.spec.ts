@@ -29,10 +29,10 @@ test.describe('a server that does not answer', () => {
     await expectConnection(page, 'Live');
     await expect(page.getByTestId('like-count')).toHaveText('2 likes');
 
-    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
 
     const thaw = await freezeFirestore(page);
-    await page.getByRole('button', { name: 'Like' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
     // The like shows at once (the local cache); the listeners opened earlier still look healthy.
     await expect(page.getByTestId('like-count')).toHaveText('3 likes');
     await pausePageClock(page);
@@ -93,11 +93,11 @@ test.describe('a server that does not answer', () => {
     await expectConnection(page, 'Live');
     await expect(page.getByTestId('like-count')).toHaveText('5 likes');
 
-    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
 
     // The server is down: every new connection to it is refused.
     await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
-    await page.getByRole('button', { name: 'Like' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(page.getByTestId('like-count')).toHaveText('6 likes');
     await pausePageClock(page);
     await page.clock.fastForward(10_000);
@@ -128,10 +128,10 @@ test.describe('a server that does not answer', () => {
     await signInAs(page, member);
     await page.goto(`/s/${id}`);
     await expectConnection(page, 'Live');
-    await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
 
     await page.route(FIRESTORE_CHANNELS, (route) => route.abort('connectionrefused'));
-    await page.getByRole('button', { name: 'Like' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(page.getByTestId('like-count')).toHaveText('2 likes');
     await pausePageClock(page);
     await page.clock.fastForward(10_000);

@@ -113,6 +113,7 @@ export function UserPage() {
             showcases={items}
             label={`Showcases by ${name || 'this member'}`}
             headingLevel="h3"
+            likeable
           />
         )}
       </Stack>
