@@ -99,9 +99,9 @@ function showcasePwa() {
 }
 
 /**
- * Open Graph and Twitter want the preview image's address absolute, and a static build does not
- * know where it will be served. `VITE_SITE_URL` (e.g. `https://showcase.example.com`) says so:
- * the image tags of index.html get that origin. Without it they keep the site-relative path.
+ * Open Graph wants the preview image's address absolute, and a static build does not know where
+ * it will be served. `VITE_SITE_URL` (e.g. `https://showcase.example.com`) says so: index.html's
+ * `og:image` gets that origin. Without it, it keeps the site-relative path.
  */
 function absolutePreviewImage(siteUrl: string | undefined): Plugin {
   let origin: string | null = null;
@@ -118,10 +118,7 @@ function absolutePreviewImage(siteUrl: string | undefined): Plugin {
     name: 'showcase-absolute-preview-image',
     transformIndexHtml(html) {
       if (origin === null) return html;
-      return html.replace(
-        /(<meta (?:property="og:image"|name="twitter:image") content=")(\/[^"]*")/gu,
-        `$1${origin}$2`,
-      );
+      return html.replace(/(<meta property="og:image" content=")(\/[^"]*")/gu, `$1${origin}$2`);
     },
   };
 }

@@ -6,7 +6,6 @@
 // answered by the server each time, the same work the gallery's listener asks for when the
 // search text changes. Also the first server snapshot of a new listener, which is what the
 // gallery itself opens. Data: the demo data, then 10,000 showcases built by `buildShowcase`.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { defaultServerConditions, runnerImport } from 'vite';
@@ -28,6 +27,12 @@ import {
   buildDemoData,
 } from '@showcase/dev-stack';
 import { buildShowcase, searchPlan } from '@showcase/schema';
+// The emulator benches' way of running the built CLI as its own process (ready within a bound,
+// SIGKILL if SIGTERM is not enough), so the server does not share this process's CPU.
+import {
+  spawnEmulator,
+  stopEmulator,
+} from '../../../packages/emulator/bench/lib/emulator-process.mjs';
 import { percentile } from './lighthouse-scoring.mjs';
 
 export const title = 'search (the gallery query against our emulator)';
@@ -40,34 +45,6 @@ const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const PAGE = 24;
 const BULK_COUNT = 10_000;
 const SETTINGS = { full: { runs: 30, warmUp: 3 }, quick: { runs: 10, warmUp: 2 } };
-
-/** The built emulator CLI as its own process (as under `npm start`, but alone), with the rules. */
-async function startEmulator(root) {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'packages/emulator/dist/cli.js'), '--port', '0', '--rules', RULES_FILE],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const ready = /ready at (http:\/\/\S+)/.exec(output);
-      if (ready) resolve(ready[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${output}`)));
-  });
-  const stopped = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url,
-    port: Number(new URL(url).port),
-    async close() {
-      child.kill('SIGTERM');
-      await stopped;
-    },
-  };
-}
 
 const WORDS = (
   'amber anchor arc atlas aurora beacon birch bloom bridge canvas cedar circuit clay cloud ' +
@@ -169,7 +146,9 @@ export async function run({ root, log, quick = false }) {
       ssr: { resolve: { conditions } },
     },
   );
-  const emulator = await startEmulator(root);
+  const emulator = await spawnEmulator(path.join(root, 'packages/emulator/dist/cli.js'), {
+    args: ['--rules', RULES_FILE],
+  });
   const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: emulator.url });
   setLogLevel('silent');
   const app = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'search-bench');
@@ -236,7 +215,7 @@ export async function run({ root, log, quick = false }) {
   } finally {
     await terminate(db);
     await deleteApp(app);
-    await emulator.close();
+    await stopEmulator(emulator.child);
   }
   return rows;
 }

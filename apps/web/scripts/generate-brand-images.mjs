@@ -1,6 +1,6 @@
 // Renders the brand's PNGs with headless Chromium from this one source, so the committed files
 // can be regenerated: the PWA icons (public/pwa-*.png, apple-touch-icon.png) from the mark, and
-// the 1200×630 link-preview image (public/og-image.png, index.html's Open Graph and Twitter tags).
+// the 1200×630 link-preview image (public/og-image.png, index.html's Open Graph tags).
 // Run: node apps/web/scripts/generate-brand-images.mjs
 import fs from 'node:fs';
 import path from 'node:path';

@@ -14,9 +14,11 @@ function madeBySearch(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'madeBySearch' in state;
 }
 
-function queryOf(href: string): URLSearchParams {
-  const start = href.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : href.slice(start));
+/** The gallery's query: its own URL's on the gallery, elsewhere the one `galleryHref` keeps. */
+function galleryQuery(location: SearchLocation, galleryHref: string): URLSearchParams {
+  if (location.pathname === paths.home) return new URLSearchParams(location.search);
+  const start = galleryHref.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : galleryHref.slice(start));
 }
 
 /**
@@ -24,9 +26,7 @@ function queryOf(href: string): URLSearchParams {
  * (`galleryHref`), so a showcase opened from the results still shows what found it.
  */
 export function shownSearchText(location: SearchLocation, galleryHref: string): string {
-  const params =
-    location.pathname === paths.home ? new URLSearchParams(location.search) : queryOf(galleryHref);
-  return params.get(galleryParams.search) ?? '';
+  return galleryQuery(location, galleryHref).get(galleryParams.search) ?? '';
 }
 
 export type SearchNavigation = { to: string; replace: boolean };
@@ -44,7 +44,7 @@ export function searchNavigation(
   const onGallery = location.pathname === paths.home;
   const query = text.trim();
   if (!onGallery && query === '') return null;
-  const params = onGallery ? new URLSearchParams(location.search) : queryOf(galleryHref);
+  const params = galleryQuery(location, galleryHref);
   if (query === '') params.delete(galleryParams.search);
   else params.set(galleryParams.search, query);
   const search = params.toString();

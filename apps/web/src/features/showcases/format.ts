@@ -20,16 +20,23 @@ const DAY = 24 * HOUR;
 /** Older than this, a date reads better as a date than as "n days ago". */
 const RECENT = 7 * DAY;
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+type RelativeFormats = { relative: Intl.RelativeTimeFormat; date: Intl.DateTimeFormat };
 
-function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+/** Per locale, made once: every card's date is formatted again on each tick of its clock. */
+const relativeFormats = new Map<string, RelativeFormats>();
+
+function relativeFormatsFor(locale: string | undefined): RelativeFormats {
   const key = locale ?? '';
-  let format = relativeFormats.get(key);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
-    relativeFormats.set(key, format);
+  let formats = relativeFormats.get(key);
+  if (!formats) {
+    formats = {
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
+      date:
+        locale === undefined ? dateOnly : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+    };
+    relativeFormats.set(key, formats);
   }
-  return format;
+  return formats;
 }
 
 /**
@@ -42,12 +49,12 @@ export function formatRelativeDate(date: Date, now: Date, locale?: string): stri
   const elapsed = now.getTime() - date.getTime();
   // The app's words are English; the numbers and units follow the locale.
   if (elapsed < MINUTE) return 'just now';
-  const format = relativeFormat(locale);
-  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  const formats = relativeFormatsFor(locale);
+  if (elapsed < HOUR) return formats.relative.format(-Math.floor(elapsed / MINUTE), 'minute');
   const days = calendarDaysBetween(date, now);
-  if (days === 0) return format.format(-Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < RECENT) return format.format(-days, 'day');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  if (days === 0) return formats.relative.format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < RECENT) return formats.relative.format(-days, 'day');
+  return formats.date.format(date);
 }
 
 function calendarDaysBetween(earlier: Date, later: Date): number {

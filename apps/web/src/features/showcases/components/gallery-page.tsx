@@ -24,15 +24,13 @@ import type { GallerySearch } from '../gallery-search';
 import { combinationNote, galleryHeading, readSearch, SEARCH_SCOPE } from '../gallery-search';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
-import type { SearchPlan, Showcase } from '@showcase/schema';
-import { parseTags } from '@showcase/schema';
+import type { Showcase } from '@showcase/schema';
+import { parseTags, TAG_PATTERN } from '@showcase/schema';
 import { PageState } from './page-states';
 import { ShowcaseGrid } from './showcase-grid';
 import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
 import { TagFilter } from './tag-filter';
 import { DataErrorAlert } from './data-error-alert';
-
-const TAG_PATTERN = /^[a-z0-9-]{1,24}$/;
 
 function readSort(value: string | null): GallerySort {
   return value === 'liked' ? 'liked' : 'newest';
@@ -112,12 +110,7 @@ export function GalleryPage() {
           </PageState>
         </>
       ) : (
-        <GalleryResults
-          controls={controls}
-          search={search}
-          plan={search?.plan ?? null}
-          update={update}
-        />
+        <GalleryResults controls={controls} search={search} />
       )}
     </Stack>
   );
@@ -172,8 +165,6 @@ function GalleryControls({
 type GalleryResultsProps = {
   controls: GalleryControlsProps;
   search: GallerySearch | null;
-  plan: SearchPlan | null;
-  update: (changes: GalleryChanges) => void;
 };
 
 /**
@@ -181,11 +172,11 @@ type GalleryResultsProps = {
  * empty states. The controls sit here because the tag filter's suggestions come from this
  * grid's showcases.
  */
-function GalleryResults({ controls, search, plan, update }: GalleryResultsProps) {
-  const { sort, tag } = controls;
+function GalleryResults({ controls, search }: GalleryResultsProps) {
+  const { sort, tag, update } = controls;
   const user = useViewer();
   const connection = useConnectionStatus();
-  const gallery = useGallery({ sort, tag, search: plan }, user?.uid ?? null);
+  const gallery = useGallery({ sort, tag, search: search?.plan ?? null }, user?.uid ?? null);
   const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
   const { snapshot, window } = gallery;
 
