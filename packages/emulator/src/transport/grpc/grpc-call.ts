@@ -17,14 +17,14 @@ import {
 import type { RawMessage } from './grpc-framing.js';
 
 /** Request messages above this are refused with RESOURCE_EXHAUSTED (as the SDKs' own limit). */
-export const MAX_RECEIVE_MESSAGE_BYTES = 12 * 1024 * 1024;
+const MAX_RECEIVE_MESSAGE_BYTES = 12 * 1024 * 1024;
 /** A response above this ends the call with RESOURCE_EXHAUSTED instead of being sent. */
-export const MAX_SEND_MESSAGE_BYTES = 64 * 1024 * 1024;
+const MAX_SEND_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** setTimeout's longest delay (longer ones fire at once); a later deadline is as good as none. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const RESPONSE_HEADERS = {
+const RESPONSE_HEADERS = {
   ':status': 200,
   'content-type': 'application/grpc+proto',
   'grpc-accept-encoding': 'identity,deflate,gzip',
@@ -158,11 +158,11 @@ export class GrpcCall {
   }
 
   /**
-   * Sends one response message. Returns false when the stream's buffer is full: the caller should
-   * wait for `drained()` before the next one (a Listen stream cannot wait; it checks `backlog`).
+   * Sends one response message. When the stream's buffer is full the caller should wait for
+   * `drained()` before the next one (a Listen stream cannot wait; it checks `backlog`).
    */
-  send(bytes: Uint8Array): boolean {
-    if (!this.active) return false;
+  send(bytes: Uint8Array): void {
+    if (!this.active) return;
     if (bytes.length > MAX_SEND_MESSAGE_BYTES) {
       this.fail(
         new EmulatorError(
@@ -170,12 +170,10 @@ export class GrpcCall {
           `Sent message larger than max (${bytes.length} vs. ${MAX_SEND_MESSAGE_BYTES})`,
         ),
       );
-      return false;
+      return;
     }
     this.sendHeaders();
-    const roomLeft = this.stream.write(frameMessage(bytes));
-    if (!roomLeft) this.unsentMessages++;
-    return roomLeft;
+    if (!this.stream.write(frameMessage(bytes))) this.unsentMessages++;
   }
 
   /** Resolves once the stream can take more, or the call is over. */

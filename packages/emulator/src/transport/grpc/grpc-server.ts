@@ -233,8 +233,7 @@ export function createGrpcTransport(
     string,
     (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) => void
   >();
-  for (const method of Object.values(definition)) {
-    const name = method.path.slice(method.path.lastIndexOf('/') + 1);
+  for (const [name, method] of Object.entries(definition)) {
     const rpc = (RPCS as Record<string, Rpc>)[name];
     if (name === 'Listen' || name === 'Write') {
       handlers.set(method.path, (stream, headers) =>

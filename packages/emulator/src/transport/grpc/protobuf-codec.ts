@@ -26,7 +26,7 @@ type FieldJson = {
   readonly keyType?: string;
 };
 
-export type MethodJson = {
+type MethodJson = {
   readonly requestType: string;
   readonly responseType: string;
   readonly requestStream?: boolean;
