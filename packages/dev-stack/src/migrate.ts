@@ -1,8 +1,8 @@
 // Showcases stored before `searchTerms` existed (or whose terms went stale) would be silent
 // misses for search. This backfills them with the same rule the app's writes follow
 // (`searchTermsToWrite`), field by field, so nothing else of a document is touched. Idempotent:
-// a second run changes nothing. `npm run seed` (and so `npm start`) runs it after seeding, and
-// `npm run migrate` on its own.
+// a second run changes nothing. `npm run seed` runs it after seeding, and `npm run migrate` on its
+// own (`npm start` seeds an empty emulator, whose demo showcases already carry their terms).
 import type { PlainValue } from './rest-values.js';
 import type { FieldsUpdate, StoredDocument, EmulatorClient } from './emulator-client.js';
 import { readShowcase, searchTermsToWrite } from '@showcase/schema';
