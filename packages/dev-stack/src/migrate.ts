@@ -21,7 +21,7 @@ const isStringList = (value: PlainValue | undefined): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The update a stored showcase needs, or null when its terms are already current. */
-export function searchTermsBackfill(document: StoredDocument): FieldsUpdate | null {
+function searchTermsBackfill(document: StoredDocument): FieldsUpdate | null {
   const { title, tags } = readShowcase(document.id, document.data, false);
   const stored = document.data.searchTerms;
   const searchTerms = searchTermsToWrite(
