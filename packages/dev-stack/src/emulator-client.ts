@@ -15,10 +15,10 @@ export type StoredDocument = {
 };
 export type DocumentWrite = { path: string; data: PlainFields };
 /**
- * Sets the given fields of an existing document, leaving its others alone; only if it is still
- * at `ifUpdateTime` when given (else only if it exists).
+ * Sets the given fields of a document, leaving its others alone, only if it is still at
+ * `ifUpdateTime` (the `updateTime` it was read at).
  */
-export type FieldsUpdate = { path: string; data: PlainFields; ifUpdateTime?: string };
+export type FieldsUpdate = { path: string; data: PlainFields; ifUpdateTime: string };
 /** How one update of `updateFields` ended: written, not applied (changed or gone), or refused. */
 export type FieldsUpdateOutcome = 'written' | 'precondition-failed' | 'refused';
 
@@ -109,8 +109,7 @@ export class EmulatorClient {
         .map(({ path, data, ifUpdateTime }) => ({
           update: { name: `${DATABASE}/documents/${path}`, fields: toFields(data) },
           updateMask: { fieldPaths: Object.keys(data) },
-          currentDocument:
-            ifUpdateTime === undefined ? { exists: true } : { updateTime: ifUpdateTime },
+          currentDocument: { updateTime: ifUpdateTime },
         }));
       const { status = [] } = await request<{ status?: RestStatus[] }>(
         'Firestore batchWrite',

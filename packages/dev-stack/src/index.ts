@@ -16,7 +16,7 @@ export { fromValue, toValue } from './rest-values.js';
 export type { PlainFields, PlainValue } from './rest-values.js';
 export { seedDemoData } from './seed.js';
 export type { SeedResult } from './seed.js';
-export { migrateSearchTerms, searchTermsBackfill } from './migrate.js';
+export { migrateSearchTerms } from './migrate.js';
 export type { MigrationResult } from './migrate.js';
 export { buildDemoData, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.js';
 export { createRandom } from './random.js';

@@ -1,8 +1,8 @@
 // Showcases stored before `searchTerms` existed (or whose terms went stale) would be silent
 // misses for search. This backfills them with the same rule the app's writes follow
 // (`searchTermsToWrite`), field by field, so nothing else of a document is touched. Idempotent:
-// a second run changes nothing. `npm run seed` (and so `npm start`) runs it after seeding, and
-// `npm run migrate` on its own.
+// a second run changes nothing. `npm run seed` runs it after seeding, and `npm run migrate` on its
+// own (`npm start` seeds an empty emulator, whose demo showcases already carry their terms).
 import type { PlainValue } from './rest-values.js';
 import type { FieldsUpdate, StoredDocument, EmulatorClient } from './emulator-client.js';
 import { readShowcase, searchTermsToWrite } from '@showcase/schema';
@@ -21,7 +21,7 @@ const isStringList = (value: PlainValue | undefined): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The update a stored showcase needs, or null when its terms are already current. */
-export function searchTermsBackfill(document: StoredDocument): FieldsUpdate | null {
+function searchTermsBackfill(document: StoredDocument): FieldsUpdate | null {
   const { title, tags } = readShowcase(document.id, document.data, false);
   const stored = document.data.searchTerms;
   const searchTerms = searchTermsToWrite(

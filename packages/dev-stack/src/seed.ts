@@ -1,15 +1,11 @@
-// Seeds the demo members (Auth emulator accounts + users/{uid}) and their showcases with likes,
-// then brings every stored showcase's search terms up to date (migrate.ts).
+// Seeds the demo members (Auth emulator accounts + users/{uid}) and their showcases with likes.
 // Idempotent and by content: only missing accounts and documents are added; nothing is overwritten.
 import { buildDemoData } from './demo-data.js';
 import type { DocumentWrite, EmulatorClient } from './emulator-client.js';
-import { migrateSearchTerms } from './migrate.js';
 
 export type SeedResult = {
   accountsCreated: number;
   documentsWritten: number;
-  /** Showcases already stored (not by this seed) that lacked search terms or held stale ones. */
-  searchTermsBackfilled: number;
   members: { email: string; password: string; displayName: string }[];
 };
 
@@ -62,12 +58,9 @@ export async function seedDemoData(
         data: { displayName: m.displayName, photoURL: m.photoURL, createdAt: m.createdAt },
       });
   await client.commit(documents);
-  // Demo showcases carry their terms; ones stored earlier (by older versions) may not.
-  const migration = await migrateSearchTerms(client);
   return {
     accountsCreated: missing.length,
     documentsWritten: documents.length,
-    searchTermsBackfilled: migration.changed,
     members: members.map(({ email, password, displayName }) => ({ email, password, displayName })),
   };
 }

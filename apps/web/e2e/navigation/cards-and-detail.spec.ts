@@ -1,13 +1,8 @@
 import type { Locator } from '@playwright/test';
-import { fitsTheWidth, seriousViolations } from '../support/axe';
+import { fitsTheWidth, seriousViolations, LAYOUTS } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { card, cards, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
 import { freezeFirestore } from '../support/routes';
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -43,7 +38,7 @@ test.describe('cards at 360 px', () => {
   });
 });
 
-for (const { name, viewport } of VIEWPORTS) {
+for (const { name, viewport } of LAYOUTS) {
   test.describe(`grids and dates (${name})`, () => {
     test.use({ viewport, timezoneId: 'UTC' });
 

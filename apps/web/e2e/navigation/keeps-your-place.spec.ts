@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
-import { seriousViolations } from '../support/axe';
+import { seriousViolations, LAYOUTS } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { card, cards, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
 
 /** Fifty showcases under one tag, newest first: "Place 1 …" down to "Place 50 …". */
 async function seedFifty(tag: string): Promise<void> {
@@ -39,7 +34,7 @@ async function expectScrolledTo(page: Page, expected: number): Promise<void> {
   await expect.poll(async () => Math.abs((await scrollY(page)) - expected)).toBeLessThanOrEqual(1);
 }
 
-for (const { name, viewport } of VIEWPORTS) {
+for (const { name, viewport } of LAYOUTS) {
   test.describe(`Back keeps your place (${name})`, () => {
     test.use({ viewport });
 

@@ -1,10 +1,6 @@
+import { LAYOUTS } from '../support/axe';
 import { expect, signInAs, test } from '../support/fixtures';
 import { card, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
 
 test.describe('every route names itself in the tab', () => {
   test('visitor screens and the not-found page', async ({ page }) => {
@@ -50,7 +46,7 @@ test.describe('every route names itself in the tab', () => {
   });
 });
 
-for (const { name, viewport } of VIEWPORTS) {
+for (const { name, viewport } of LAYOUTS) {
   test.describe(`focus moves to the heading on navigation (${name})`, () => {
     test.use({ viewport });
 

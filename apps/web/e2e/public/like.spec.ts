@@ -1,17 +1,13 @@
 // Like as a visitor or a guest: the app asks them to sign in (a guest: to create an account,
 // keeping the guest session) and brings them back to the same showcase, where Like works.
+import { LAYOUTS } from '../support/axe';
 import { expect, signInAs, test } from '../support/fixtures';
 import { getDocument } from '../support/firestore';
 import { seedShowcases, uniqueTag } from '../support/gallery';
 import { persistedUser } from '../support/session';
 import { uniqueEmail } from '../support/auth-emulator';
 
-const VARIANTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
-
-for (const variant of VARIANTS) {
+for (const variant of LAYOUTS) {
   test.describe(`Like (${variant.name})`, () => {
     test.use({ viewport: variant.viewport });
 

@@ -2,17 +2,12 @@
 // member's profile open directly, with Sign in in the app bar; drafts and members-only screens
 // stay closed. Desktop and a 390 px phone.
 import type { Page } from '@playwright/test';
-import { fitsTheWidth, seriousViolations } from '../support/axe';
+import { fitsTheWidth, seriousViolations, LAYOUTS } from '../support/axe';
 import { recordConsoleErrors } from '../support/console';
 import { expect, signInAs, signInAt, test } from '../support/fixtures';
 import { setDocuments } from '../support/firestore';
 import { card, expectConnection, seedShowcases, uniqueTag } from '../support/gallery';
 import { TOKEN_REFRESH_REQUEST, fulfillWithProviderError } from '../support/routes';
-
-const VARIANTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
 
 function appBarSignIn(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });
@@ -23,7 +18,7 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(await fitsTheWidth(page)).toBe(true);
 }
 
-for (const variant of VARIANTS) {
+for (const variant of LAYOUTS) {
   test.describe(`a visitor (${variant.name})`, () => {
     test.use({ viewport: variant.viewport });
 

@@ -1,20 +1,15 @@
 // /welcome: the pitch paints at once, skeleton cards hold the preview's place while its chunk
 // (with the Firestore SDK) loads, and the newest published showcases then stream in, live. Its
 // guest button loads the error catalogue only when a failure needs explaining.
-import { seriousViolations, fitsTheWidth } from '../support/axe';
+import { seriousViolations, fitsTheWidth, LAYOUTS } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { card, publishShowcase, uniqueTag } from '../support/gallery';
 import { abortRequests } from '../support/routes';
 
-const VARIANTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: '390 px phone', viewport: { width: 390, height: 844 } },
-];
-
 /** The preview's own chunk (its file name comes from its module). */
 const PREVIEW_CHUNK = /\/assets\/welcome-preview-[^/]*\.js$/;
 
-for (const variant of VARIANTS) {
+for (const variant of LAYOUTS) {
   test.describe(`/welcome (${variant.name})`, () => {
     test.use({ viewport: variant.viewport });
 
