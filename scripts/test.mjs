@@ -178,6 +178,9 @@ await phase('e2e: Playwright (Chromium)', async () => {
   const code = await run(bin('playwright'), ['test'], {
     cwd: path.join(REPO_ROOT, 'apps/web'),
     env: { ...process.env, CHROME_PATH: chromium.path, SHOWCASE_E2E_REPORT: report },
+    // The longest phase (about 6 min on two cores, and growing with the specs): a hang is still
+    // stopped well inside CI's 90 minutes, but a slow healthy run is not cut off.
+    timeoutMs: 20 * 60_000,
   });
   const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
   return { ok: code === 0 && counts.failed === 0, ...counts };
