@@ -201,9 +201,10 @@ async function measure({ browser, stack, writes, warmUp, log }) {
     await b.evaluate(() => {
       const count = document.querySelector('[data-testid="like-count"]');
       window.__likeChanges = [];
-      new MutationObserver(() =>
-        window.__likeChanges.push([performance.timeOrigin + performance.now(), count.textContent]),
-      ).observe(count, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => {
+        window.__likeChanges.push([performance.timeOrigin + performance.now(), count.textContent]);
+        if (window.__likeWaiter?.text === count.textContent) window.__likeWaiter.resolve();
+      }).observe(count, { childList: true, characterData: true, subtree: true });
     });
     await a.evaluate(() => (window.__likeChanges = []));
 
@@ -216,6 +217,14 @@ async function measure({ browser, stack, writes, warmUp, log }) {
     for (let index = 0; index < writes + warmUp; index += 1) {
       const expected = index % 2 === 0 ? '1 like' : '0 likes';
       await a.waitForFunction(likeButtonReady, null, { timeout: 30_000 });
+      // B waits in the page, armed before the click, so that this process (which also runs the
+      // emulator) has nothing to do while the write travels: polling from here would compete.
+      await b.evaluate((text) => {
+        window.__likeWait = new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`the count never read ${text}`)), 30_000);
+          window.__likeWaiter = { text, resolve: () => (clearTimeout(timer), resolve()) };
+        });
+      }, expected);
       events.length = 0;
       const clickedAt = await a.evaluate(() => {
         const button = [...document.querySelectorAll('button')].find((element) =>
@@ -225,11 +234,7 @@ async function measure({ browser, stack, writes, warmUp, log }) {
         button.click();
         return now;
       });
-      await b.waitForFunction(
-        (text) => document.querySelector('[data-testid="like-count"]')?.textContent === text,
-        expected,
-        { timeout: 30_000 },
-      );
+      await b.evaluate(() => window.__likeWait);
       // The pages share one browser clock: the total needs no offset, only the split does.
       const showcasePath = `showcases/${showcaseId}`;
       const [fromA, fromB] = await Promise.all([
@@ -268,6 +273,7 @@ async function measure({ browser, stack, writes, warmUp, log }) {
       backchannels: {
         streaming: statsAfter.streamingGets - statsBefore.streamingGets,
         longPoll: statsAfter.longPollGets - statsBefore.longPollGets,
+        connections: statsAfter.http1Connections - statsBefore.http1Connections,
       },
     };
   } finally {
@@ -316,7 +322,7 @@ function rowsFrom(result, load) {
     note:
       `${summary.split} of ${n} writes split${missing ? ` (${missing})` : ''}; page clocks moved by ` +
       `${offsets.a.offset.toFixed(2)} ms (A) and ${offsets.b.offset.toFixed(2)} ms (B), each ±${Math.max(offsets.a.error, offsets.b.error).toFixed(2)} ms; ` +
-      `backchannel GETs during the run: ${backchannels.streaming} streaming, ${backchannels.longPoll} long-poll`,
+      `during the run ${backchannels.streaming} streaming and ${backchannels.longPoll} long-poll backchannel GETs began and ${backchannels.connections} HTTP/1.1 connections opened`,
   });
   return rows;
 }
