@@ -29,7 +29,7 @@ import { clockOffset, splitWrite, summarize } from './write-latency-split.mjs';
 export const title = 'write latency (browser A → emulator → browser B)';
 export const scenarios = ['latency'];
 export const legend =
-  "Write latency: A's click to B's DOM change on one browser clock; the split puts the emulator's WebChannel events (an in-process observer) and the pages' own stamps (fetch wrapper, React DevTools hook, the test build's snapshot report) on the emulator's clock, each page's offset measured by CDP round trips.";
+  "Write latency: A's click to B's DOM change on one browser clock, both members' pages on the app's persistent multi-tab cache (IndexedDB); the split puts the emulator's WebChannel events (an in-process observer) and the pages' own stamps (fetch wrapper, React DevTools hook, the test build's snapshot report) on the emulator's clock, each page's offset measured by CDP round trips.";
 
 /** `SHOWCASE_LATENCY_TRACE=<file>`: each write's raw stamps, one JSON line per write. */
 const TRACE_FILE = process.env.SHOWCASE_LATENCY_TRACE;
