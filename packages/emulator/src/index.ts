@@ -14,6 +14,7 @@ export type {
 } from './admin/rules-controller.js';
 export type { Logger } from './transport/logger.js';
 export { consoleLogger, silentLogger } from './transport/logger.js';
+export type { WebChannelEvent, WebChannelObserver } from './transport/webchannel/observer.js';
 export type {
   WebChannelLimits,
   WebChannelStats,

@@ -24,6 +24,7 @@ import type {
   WebChannelStats,
 } from './transport/webchannel/webchannel-handler.js';
 import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
+import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel/observer.js';
 
 /** Bounds on what one client connection may hold. Tests shorten them. */
 export type ConnectionLimits = Http1Deadlines &
@@ -79,6 +80,12 @@ export type EmulatorServer = {
   readonly rules: RulesController;
   /** Test hook: drops every WebChannel session as a restart would; returns how many. */
   dropWebChannelSessions(): number;
+  /**
+   * Bench hook: `observer` is told, synchronously, when WebChannel forward requests arrive and
+   * when responses are queued and written (times on the `performance.timeOrigin + now()` clock);
+   * `undefined` detaches it. Nothing on the wire changes.
+   */
+  observeWebChannel(observer: WebChannelObserver | undefined): void;
   /** Connection and session counters (tests, bench). */
   transportStats(): TransportStats;
   /** Exports (when exportOnExit is set), ends every session and socket, and stops listening. */
@@ -194,6 +201,7 @@ function createHttp1Server(
 async function loadHttp1(
   { core, rules }: Core,
   options: ServerOptions,
+  probe: WebChannelProbe,
   log: Logger,
   limits: ConnectionLimits,
 ): Promise<Http1Protocol> {
@@ -208,6 +216,7 @@ async function loadHttp1(
   const webchannel = createWebChannelHandler({
     service: core.service,
     log,
+    probe,
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
   const controlDeps = { core, rules };
@@ -426,7 +435,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   // A rules file or an import can fail: then the port is never bound.
   if (options.rulesPath !== undefined || options.importDir !== undefined) await core.load();
 
-  const http1 = new Lazy(async () => loadHttp1(await core.load(), options, log, limits));
+  const webChannelProbe: WebChannelProbe = { observer: undefined };
+  const http1 = new Lazy(async () =>
+    loadHttp1(await core.load(), options, webChannelProbe, log, limits),
+  );
   const grpc = new Lazy(async () => loadGrpc(await core.load(), log, limits));
   const listener = createSniffingListener(http1, grpc, limits, log);
 
@@ -460,6 +472,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     url: `http://${urlHost}:${port}`,
     core: loaded.core,
     rules: loaded.rules,
+    observeWebChannel: (observer) => {
+      webChannelProbe.observer = observer;
+    },
     dropWebChannelSessions: () => http1.current?.webchannel.dropAllSessions() ?? 0,
     transportStats: () => ({
       ...(http1.current?.webchannel.stats() ?? NO_WEBCHANNEL_STATS),

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
+import type { WebChannelEvent } from '../../src/transport/webchannel/observer.js';
 import type { WebChannelLimits } from '../../src/transport/webchannel/webchannel-handler.js';
 import { DATABASE, DOCUMENTS, restSet, startEmulator } from './support.js';
 
@@ -360,6 +361,70 @@ describe('WebChannel wire protocol', () => {
     expect(refused.status).toBe(503);
     ba.close();
     bb.close();
+  });
+
+  it('tells an attached observer of forward requests, queued arrays and written chunks', async () => {
+    const s = await boot();
+    const events: WebChannelEvent[] = [];
+    const listenSid = await handshake(s, 'Listen', [addQueryTarget(2, 'observed')]);
+    const listen = backchannel(s, 'Listen', listenSid, 0);
+    await listen.waitFor((a) => a.length >= 3);
+    const writeSid = await handshake(s, 'Write', [{ database: DATABASE }]);
+    const write = backchannel(s, 'Write', writeSid, 0);
+    await write.waitFor((a) => a.length > 0);
+    const { streamToken } = write.payloads().find((p) => typeof p === 'object') as {
+      streamToken: string;
+    };
+    const seenBefore = listen.arrays.length;
+
+    s.observeWebChannel((event) => events.push(event));
+    const batch = {
+      streamToken,
+      writes: [{ update: { name: `${DOCUMENTS}/observed/a`, fields: {} } }],
+    };
+    const sentAt = performance.timeOrigin + performance.now();
+    await post(
+      s,
+      channelPath('Write', { SID: writeSid, RID: '4712', AID: '1' }),
+      formBody(1, [batch]),
+    );
+    await listen.waitFor((a) => a.length > seenBefore + 1);
+    await write.waitFor((a) =>
+      a.some(([, p]) => (p[0] as { writeResults?: unknown }).writeResults !== undefined),
+    );
+
+    const forward = events.find((e) => e.type === 'forward');
+    expect(forward).toMatchObject({ kind: 'Write', sessionId: writeSid, messages: 1 });
+    if (forward?.type !== 'forward') throw new Error('no forward event');
+    // One clock with this process's performance.timeOrigin + now().
+    expect(forward.receivedAt).toBeGreaterThanOrEqual(sentAt);
+    expect(forward.handledAt).toBeGreaterThanOrEqual(forward.receivedAt);
+    const queued = events.filter((e) => e.type === 'queued' && e.sessionId === listenSid);
+    const written = events.filter((e) => e.type === 'written' && e.sessionId === listenSid);
+    expect(queued.map((e) => e.type === 'queued' && e.arrayId)).toEqual(
+      listen.arrays.slice(seenBefore).map(([id]) => id),
+    );
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      kind: 'Listen',
+      lastArrayId: listen.arrays.at(-1)![0],
+      longPoll: false,
+    });
+    expect(events.some((e) => e.type === 'queued' && e.sessionId === writeSid)).toBe(true);
+
+    // Detached: the next commit reaches the client but not the observer.
+    s.observeWebChannel(undefined);
+    const count = events.length;
+    const seen = listen.arrays.length;
+    await post(
+      s,
+      channelPath('Write', { SID: writeSid, RID: '4713', AID: '2' }),
+      formBody(2, [{ ...batch, writes: [{ delete: `${DOCUMENTS}/observed/a` }] }]),
+    );
+    await listen.waitFor((a) => a.length > seen);
+    expect(events).toHaveLength(count);
+    listen.close();
+    write.close();
   });
 
   it('recycles a streaming GET after maxStreamingBytes so the client re-acks', async () => {

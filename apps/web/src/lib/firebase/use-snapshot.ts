@@ -48,6 +48,19 @@ export function useFirestore(): Firestore {
 
 let listenerSequence = 0;
 
+/**
+ * Test builds only: a page may set `__showcaseOnSnapshot` to be told when a document snapshot
+ * reaches this hook, before React renders it (the write-latency bench times that step).
+ * Production builds drop it.
+ */
+const reportDocSnapshot: ((path: string) => void) | undefined =
+  import.meta.env.MODE === 'test'
+    ? (path) =>
+        (globalThis as { __showcaseOnSnapshot?: (path: string) => void }).__showcaseOnSnapshot?.(
+          path,
+        )
+    : undefined;
+
 function toSnapshotError(error: FirestoreError | Error): SnapshotError {
   const code = 'code' in error && typeof error.code === 'string' ? error.code : 'unknown';
   return { code, message: error.message };
@@ -203,11 +216,13 @@ export function useDocSnapshot<T, Args extends readonly unknown[]>(
       build(db, ...args!), // Only subscribed while args are given.
       { includeMetadataChanges: true },
       {
-        next: (snapshot) =>
+        next: (snapshot) => {
+          reportDocSnapshot?.(snapshot.ref.path);
           next(snapshot.exists() ? snapshot.data() : null, {
             fromCache: snapshot.metadata.fromCache,
             hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          }),
+          });
+        },
         error: fail,
       },
     ),

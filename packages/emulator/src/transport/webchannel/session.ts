@@ -7,6 +7,8 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStream } from '../streams.js';
 import { encodeChunk, toAsciiJson } from './framing.js';
+import { epochNow } from './observer.js';
+import type { WebChannelProbe } from './observer.js';
 
 export type SessionLimits = {
   /** Arrays waiting for an ack before the session is dropped with `stop`. */
@@ -57,6 +59,7 @@ export class WebChannelSession {
     readonly kind: 'Listen' | 'Write',
     private readonly limits: SessionLimits,
     private readonly onOverflow: (session: WebChannelSession) => void,
+    private readonly probe: WebChannelProbe = { observer: undefined },
   ) {}
 
   setStream(stream: WireStream): void {
@@ -92,6 +95,16 @@ export class WebChannelSession {
     const text = toAsciiJson([id, content]);
     this.outbox.push({ id, text });
     this.outboxBytes += text.length;
+    const observer = this.probe.observer;
+    if (observer) {
+      observer({
+        type: 'queued',
+        kind: this.kind,
+        sessionId: this.id,
+        arrayId: id,
+        at: epochNow(),
+      });
+    }
     if (
       this.outbox.length > this.limits.maxOutboxArrays ||
       this.outboxBytes > this.limits.maxOutboxBytes
@@ -229,6 +242,18 @@ export class WebChannelSession {
     backchannel.sentUpTo = pending[pending.length - 1]!.id;
     backchannel.bytesWritten += chunk.length;
     backchannel.res.write(chunk);
+    const observer = this.probe.observer;
+    if (observer) {
+      observer({
+        type: 'written',
+        kind: this.kind,
+        sessionId: this.id,
+        lastArrayId: backchannel.sentUpTo,
+        bytes: chunk.length,
+        longPoll: backchannel.longPoll,
+        at: epochNow(),
+      });
+    }
     if (backchannel.longPoll || full || backchannel.bytesWritten >= this.limits.maxStreamingBytes) {
       this.detachBackchannel();
     } else {

@@ -15,6 +15,8 @@ import { toEmulatorError, toJsonErrorBody } from '../status.js';
 import { CLOSED_STREAM, openStream } from '../streams.js';
 import type { WireOutput } from '../streams.js';
 import { encodeChunk, parseForwardBody } from './framing.js';
+import { epochNow } from './observer.js';
+import type { WebChannelProbe } from './observer.js';
 import { WebChannelSession } from './session.js';
 import type { SessionLimits } from './session.js';
 
@@ -50,6 +52,8 @@ export type WebChannelDeps = {
   readonly service: FirestoreService;
   readonly log: Logger;
   readonly limits?: Partial<WebChannelLimits>;
+  /** Timing probes (benches); its observer may be attached and detached at any time. */
+  readonly probe?: WebChannelProbe;
 };
 
 export interface WebChannelHandler {
@@ -73,6 +77,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
   const limits: WebChannelLimits = { ...DEFAULT_WEBCHANNEL_LIMITS, ...deps.limits };
   const sessions = new Map<string, WebChannelSession>();
   const { service, log } = deps;
+  const probe: WebChannelProbe = deps.probe ?? { observer: undefined };
   const counters = { streamingGets: 0, longPollGets: 0 };
 
   /** The one way a session ends: it leaves the registry, then closes (with its stream). */
@@ -135,7 +140,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
       return;
     }
     const id = randomBytes(12).toString('hex');
-    const session = new WebChannelSession(id, kind, limits, onOverflow);
+    const session = new WebChannelSession(id, kind, limits, onOverflow, probe);
     sessions.set(id, session);
 
     let caller: Caller | undefined;
@@ -181,6 +186,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     res: ServerResponse,
     session: WebChannelSession,
     url: URL,
+    receivedAt: number,
   ): Promise<void> {
     const aid = Number(url.searchParams.get('AID'));
     const text = decodeUtf8Strictly(await readBody(req, limits.maxPostBytes));
@@ -188,6 +194,17 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJsonText(m.json) }));
     if (Number.isInteger(aid)) session.ack(aid);
     session.receive(messages);
+    const observer = probe.observer;
+    if (observer && receivedAt > 0) {
+      observer({
+        type: 'forward',
+        kind: session.kind,
+        sessionId: session.id,
+        receivedAt,
+        handledAt: epochNow(),
+        messages: messages.length,
+      });
+    }
     // [backchannel present, last array id queued, bytes not yet acknowledged]. A 0 makes the
     // client restart a backchannel it believes is open.
     const json = JSON.stringify([
@@ -201,6 +218,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
   return {
     owns: (pathname) => Object.hasOwn(WEBCHANNEL_PATHS, pathname),
     async handle(req, res, url) {
+      const receivedAt = probe.observer ? epochNow() : 0;
       const kind = WEBCHANNEL_PATHS[url.pathname as keyof typeof WEBCHANNEL_PATHS];
       const sid = url.searchParams.get('SID');
       const type = url.searchParams.get('TYPE');
@@ -222,7 +240,7 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
           unknownSid(res);
           return;
         }
-        await forward(req, res, session, url);
+        await forward(req, res, session, url, receivedAt);
         return;
       }
       if (req.method === 'GET') {

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
@@ -27,7 +27,7 @@ import { DataErrorAlert } from './data-error-alert';
 import { likesLabel } from '../format';
 import { useGalleryHref } from '../gallery-link';
 import { showcaseView, useShowcase } from '../hooks/use-showcase';
-import { safeHttpUrl } from '@showcase/schema';
+import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from './like-button';
 import { NotSavedOffline, ShowcaseNotFound } from './page-states';
@@ -74,6 +74,19 @@ export function ShowcasePage() {
   }
 }
 
+/** Everything but the like count and the pending marks, which a like is all that changes. */
+function sameApartFromLikes(a: Showcase, b: Showcase): boolean {
+  return sameShowcase(
+    { ...a, likeCount: 0, pending: false },
+    { ...b, likeCount: 0, pending: false },
+  );
+}
+
+/**
+ * A like re-renders only the like row and the pending chip: on the page of whoever likes, that
+ * render runs while the SDK is still sending the write, and on every other open page it stands
+ * between the server's push and the new count on screen.
+ */
 function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   const user = useViewer();
   const db = useFirestore();
@@ -82,7 +95,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   const galleryHref = useGalleryHref();
   const [confirming, setConfirming] = useState(false);
   const isOwner = user !== null && showcase.ownerUid === user.uid && !user.isAnonymous;
-  const link = safeHttpUrl(showcase.url);
+  const requestDelete = useCallback(() => setConfirming(true), []);
 
   const remove = () => {
     setConfirming(false);
@@ -104,16 +117,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       sx={{ gap: 3, maxWidth: 880, mx: 'auto' }}
       aria-labelledby="showcase-title"
     >
-      <Box>
-        <Button
-          component={RouterLink}
-          to={galleryHref}
-          startIcon={<ArrowBackOutlined />}
-          size="small"
-        >
-          Gallery
-        </Button>
-      </Box>
+      <BackToGallery />
       <Stack sx={{ gap: 1 }}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {showcase.status === 'draft' ? (
@@ -121,6 +125,69 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           ) : null}
           {showcase.pending ? <PendingChip /> : null}
         </Stack>
+        <ShowcaseHeading showcase={showcase} isOwner={isOwner} onDelete={requestDelete} />
+      </Stack>
+
+      {isOwner ? (
+        // Owners cannot like their own work (the rules keep likeCount fixed on their updates):
+        // they see how it is received instead of a button they may not press.
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', color: 'text.secondary' }}>
+          <FavoriteBorder aria-hidden />
+          <Typography
+            component="span"
+            aria-live="polite"
+            data-testid="like-count"
+            sx={{ fontWeight: 600 }}
+          >
+            {likesLabel(showcase.likeCount)}
+          </Typography>
+        </Stack>
+      ) : (
+        <LikeButton
+          showcaseId={showcase.id}
+          likeCount={showcase.likeCount}
+          uid={user?.uid ?? null}
+          isGuest={user?.isAnonymous ?? false}
+        />
+      )}
+
+      <ShowcaseContent showcase={showcase} />
+
+      {isOwner ? (
+        <ConfirmDeleteDialog
+          open={confirming}
+          title={showcase.title}
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+const BackToGallery = memo(function BackToGallery() {
+  const galleryHref = useGalleryHref();
+  return (
+    <Box>
+      <Button
+        component={RouterLink}
+        to={galleryHref}
+        startIcon={<ArrowBackOutlined />}
+        size="small"
+      >
+        Gallery
+      </Button>
+    </Box>
+  );
+});
+
+type HeadingProps = { showcase: Showcase; isOwner: boolean; onDelete: () => void };
+
+/** Title, owner actions, author and dates. */
+const ShowcaseHeading = memo(
+  function ShowcaseHeading({ showcase, isOwner, onDelete }: HeadingProps) {
+    return (
+      <>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ gap: { xs: 1.5, sm: 2 }, alignItems: { sm: 'flex-start' } }}
@@ -158,7 +225,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
                   variant="outlined"
                   color="error"
                   startIcon={<DeleteOutlined />}
-                  onClick={() => setConfirming(true)}
+                  onClick={onDelete}
                 >
                   Delete
                 </Button>
@@ -188,80 +255,63 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
             </>
           ) : null}
         </Typography>
-      </Stack>
+      </>
+    );
+  },
+  (before, after) =>
+    before.isOwner === after.isOwner &&
+    before.onDelete === after.onDelete &&
+    sameApartFromLikes(before.showcase, after.showcase),
+);
 
-      {isOwner ? (
-        // Owners cannot like their own work (the rules keep likeCount fixed on their updates):
-        // they see how it is received instead of a button they may not press.
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', color: 'text.secondary' }}>
-          <FavoriteBorder aria-hidden />
-          <Typography
-            component="span"
-            aria-live="polite"
-            data-testid="like-count"
-            sx={{ fontWeight: 600 }}
-          >
-            {likesLabel(showcase.likeCount)}
-          </Typography>
-        </Stack>
-      ) : (
-        <LikeButton
-          showcaseId={showcase.id}
-          likeCount={showcase.likeCount}
-          uid={user?.uid ?? null}
-          isGuest={user?.isAnonymous ?? false}
-        />
-      )}
+/** Image, description, link and tags. */
+const ShowcaseContent = memo(
+  function ShowcaseContent({ showcase }: { showcase: Showcase }) {
+    const link = safeHttpUrl(showcase.url);
+    return (
+      <>
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <ShowcaseImage
+            imageUrl={showcase.imageUrl}
+            title={showcase.title}
+            description={showcase.imageAlt}
+            decorative={false}
+            natural
+          />
+        </Paper>
 
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <ShowcaseImage
-          imageUrl={showcase.imageUrl}
-          title={showcase.title}
-          description={showcase.imageAlt}
-          decorative={false}
-          natural
-        />
-      </Paper>
+        <ShowcaseDescription text={showcase.description} />
 
-      <ShowcaseDescription text={showcase.description} />
-
-      {link ? (
-        <Box>
-          <Button
-            variant="outlined"
-            endIcon={<OpenInNewOutlined />}
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ maxWidth: '100%', justifyContent: 'flex-start' }}
-          >
-            <Box
-              component="span"
-              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        {link ? (
+          <Box>
+            <Button
+              variant="outlined"
+              endIcon={<OpenInNewOutlined />}
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ maxWidth: '100%', justifyContent: 'flex-start' }}
             >
-              Visit {new URL(link).host}
-            </Box>
-          </Button>
-        </Box>
-      ) : showcase.url ? (
-        <Alert severity="warning" variant="outlined">
-          This showcase&apos;s link is not a web address, so it is not shown as a link:{' '}
-          <Box component="span" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-            {showcase.url}
+              <Box
+                component="span"
+                sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                Visit {new URL(link).host}
+              </Box>
+            </Button>
           </Box>
-        </Alert>
-      ) : null}
+        ) : showcase.url ? (
+          <Alert severity="warning" variant="outlined">
+            This showcase&apos;s link is not a web address, so it is not shown as a link:{' '}
+            <Box component="span" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+              {showcase.url}
+            </Box>
+          </Alert>
+        ) : null}
 
-      <TagChips tags={showcase.tags} />
-
-      {isOwner ? (
-        <ConfirmDeleteDialog
-          open={confirming}
-          title={showcase.title}
-          onCancel={() => setConfirming(false)}
-          onConfirm={remove}
-        />
-      ) : null}
-    </Stack>
-  );
-}
+        <TagChips tags={showcase.tags} />
+      </>
+    );
+  },
+  (before, after) => sameApartFromLikes(before.showcase, after.showcase),
+);

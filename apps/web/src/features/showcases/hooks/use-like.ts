@@ -34,9 +34,12 @@ export function useLike(showcaseId: string, uid: string | null): LikeControl {
     async toggle() {
       if (!uid || busy || snapshot.status !== 'success') return;
       const target = !liked;
+      // The SDK's local write starts before React renders the intent: queued after that render,
+      // it would reach the server that much later.
+      const write = setLiked(db, showcaseId, uid, target);
       setIntent(target);
       try {
-        await setLiked(db, showcaseId, uid, target);
+        await write;
       } finally {
         setIntent(null);
       }

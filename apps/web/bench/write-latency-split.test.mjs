@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { clockOffset, SEGMENTS, splitWrite, summarize } from './write-latency-split.mjs';
+
+const A_WRITE = 'write-a';
+const B_LISTEN = 'listen-b';
+const A_LISTEN = 'listen-a';
+
+/** One like: every boundary present, with decoys before the click and on A's own Listen. */
+function trace(overrides = {}) {
+  return {
+    clickAt: 1000,
+    mutationAt: 1030,
+    aSends: [990, 1012],
+    emulator: [
+      { type: 'forward', kind: 'Write', sessionId: A_WRITE, receivedAt: 995, messages: 1 },
+      { type: 'forward', kind: 'Write', sessionId: A_WRITE, receivedAt: 1013, messages: 0 },
+      { type: 'forward', kind: 'Write', sessionId: A_WRITE, receivedAt: 1014, messages: 1 },
+      { type: 'queued', kind: 'Listen', sessionId: A_LISTEN, arrayId: 7, at: 1015 },
+      { type: 'queued', kind: 'Listen', sessionId: B_LISTEN, arrayId: 9, at: 1016 },
+      { type: 'queued', kind: 'Listen', sessionId: B_LISTEN, arrayId: 10, at: 1016.1 },
+      { type: 'written', kind: 'Listen', sessionId: A_LISTEN, lastArrayId: 7, at: 1016.2 },
+      { type: 'written', kind: 'Listen', sessionId: B_LISTEN, lastArrayId: 10, at: 1016.5 },
+    ],
+    bChunks: [980, 1018],
+    bSnapshots: [1025],
+    bCommits: [1001, 1027, 1029, 1031],
+    aWriteSession: A_WRITE,
+    bListenSession: B_LISTEN,
+    ...overrides,
+  };
+}
+
+describe('splitWrite', () => {
+  it('finds each boundary after the previous one and on the right session', () => {
+    const { total, segments } = splitWrite(trace());
+    expect(total).toBe(30);
+    expect(segments).toEqual({
+      sent: 12,
+      received: 2,
+      fannedOut: 2,
+      written: 0.5,
+      arrived: 1.5,
+      snapshot: 7,
+      // The last commit before the mutation, not the first after the snapshot.
+      rendered: 4,
+      mutated: 1,
+    });
+    const sum = Object.values(segments).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(total, 9);
+    expect(Object.keys(segments)).toEqual(SEGMENTS.map(({ key }) => key));
+  });
+
+  it('names the first boundary it cannot find', () => {
+    expect(splitWrite(trace({ aSends: [990] }))).toEqual({ missing: 'sent' });
+    expect(splitWrite(trace({ aWriteSession: 'other' }))).toEqual({ missing: 'received' });
+    expect(
+      splitWrite(trace({ bListenSession: A_LISTEN, emulator: trace().emulator.slice(0, 3) })),
+    ).toEqual({ missing: 'fannedOut' });
+    expect(splitWrite(trace({ bChunks: [980] }))).toEqual({ missing: 'arrived' });
+    // A snapshot after the mutation cannot be the one that caused it.
+    expect(splitWrite(trace({ bSnapshots: [1031] }))).toEqual({ missing: 'snapshot' });
+    expect(splitWrite(trace({ bCommits: [1001, 1031] }))).toEqual({ missing: 'rendered' });
+  });
+});
+
+describe('summarize', () => {
+  it('gives total percentiles, segment medians and what could not be split', () => {
+    const splits = [10, 20, 30].map((sent) =>
+      splitWrite(trace({ aSends: [1000 + sent], mutationAt: 1030 + sent })),
+    );
+    splits.push({ missing: 'arrived' });
+    const summary = summarize([40, 50, 60, 70], splits);
+    expect(summary.p50).toBe(50);
+    expect(summary.p95).toBe(70);
+    expect(summary.split).toBe(3);
+    expect(summary.missing).toEqual({ arrived: 1 });
+    expect(summary.segments.find(({ key }) => key === 'sent').p50).toBe(20);
+    expect(summary.segmentSum).toBeCloseTo(
+      summary.segments.reduce((sum, { p50 }) => sum + p50, 0),
+      9,
+    );
+  });
+});
+
+describe('clockOffset', () => {
+  it('takes the midpoint of the quickest round trip, with half of it as the error', () => {
+    const result = clockOffset([
+      { before: 0, page: 105, after: 10 },
+      { before: 20, page: 121.5, after: 22 },
+      { before: 30, page: 140, after: 36 },
+    ]);
+    expect(result.offset).toBeCloseTo(100.5, 9);
+    expect(result.error).toBe(1);
+  });
+
+  it('refuses no readings', () => {
+    expect(() => clockOffset([])).toThrow(/at least one/);
+  });
+});
