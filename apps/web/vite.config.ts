@@ -43,6 +43,11 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // scripts/route-sizes.mjs reads the manifest to know which chunks each route loads.
       manifest: true,
+      // Everything the entry imports statically is loaded on every route anyway: one file, not a
+      // dozen split by which lazy screens share each piece (each file costs its own gzip).
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+      },
     },
   };
 });
