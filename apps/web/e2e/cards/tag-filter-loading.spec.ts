@@ -1,6 +1,6 @@
-// The tag filter's suggestions load only when someone turns to the field. Until then the same
-// field works on its own: nothing moves when the suggestions arrive, and the text typed, the
-// focus and the caret carry over to them.
+// The gallery paints without the tag filter's suggestions (they load once the browser is idle,
+// or when someone turns to the field). Until they arrive the same field works on its own:
+// nothing moves when they do, and the text typed, the focus and the caret carry over.
 import { LAYOUTS } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { cards, seedShowcases, uniqueTag } from '../support/gallery';
@@ -37,8 +37,8 @@ for (const layout of LAYOUTS) {
       await page.goto(`/?tag=${base}`);
       await expect(cards(page)).toHaveCount(2);
       const filter = page.getByRole('combobox', { name: 'Filter by tag' });
+      // Painted while the suggestions' code is held back.
       await expect(filter).toHaveValue(base);
-      expect(requested).toEqual([]);
       const before = await filter.boundingBox();
 
       // Typing while the code is on its way: the plain field keeps every character.

@@ -2,6 +2,7 @@ import type MuiTooltip from '@mui/material/Tooltip';
 import type { ReactElement, Ref } from 'react';
 import { cloneElement, useEffect, useRef, useState } from 'react';
 import { loadOnce } from '../utils/load-once';
+import { whenIdle } from '../utils/when-idle';
 
 type Tooltip = typeof MuiTooltip;
 
@@ -11,15 +12,6 @@ type Tooltip = typeof MuiTooltip;
 const tooltipCode = loadOnce(() =>
   import('@mui/material/Tooltip').then((module) => module.default),
 );
-
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-}
 
 type ChildProps = { 'aria-label'?: string; ref?: Ref<HTMLElement> };
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectionStore } from '../../lib/firebase/connection-store';
 import { sessionActions } from '../../lib/session';
+import { whenIdle } from '../../utils/when-idle';
 import type { Answer } from './pending-writes-dialog';
 
 const loadDialog = () => import('./pending-writes-dialog');
@@ -18,9 +19,13 @@ export function SignOutGuard() {
   const [ask, setAsk] = useState<((answer: Answer) => void) | null>(null);
 
   // Fetched once the screen is up, not when asked: the question comes mostly while offline.
-  useEffect(() => {
-    loadDialog().catch(() => undefined);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadDialog().catch(() => undefined);
+      }),
+    [],
+  );
 
   useEffect(
     () =>

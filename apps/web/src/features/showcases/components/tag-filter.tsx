@@ -1,16 +1,17 @@
 import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
 import type { ComponentType } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { loadOnce } from '../../../utils/load-once';
+import { whenIdle } from '../../../utils/when-idle';
 import { readTagInput } from '../tag-input';
 import type { FieldHandoff, TagFilterComboboxProps } from './tag-filter-combobox';
 import { TagFilterField, tagFilterSx } from './tag-filter-field';
 
 type Combobox = ComponentType<TagFilterComboboxProps>;
 
-// The suggestions (MUI Autocomplete, about 8 KB gzip) load when someone turns to the field: the
-// gallery paints without them. Kept once loaded, so the gallery shows them at once next time;
+// The suggestions (MUI Autocomplete, about 8 KB gzip) are not needed to paint the gallery: they
+// load when someone turns to the field, or once the browser is idle (so they are there offline). Kept once loaded, so the gallery shows them at once next time;
 // a failed load leaves the plain field working (Enter applies a tag) and the next focus retries.
 const comboboxCode = loadOnce(() =>
   import('./tag-filter-combobox').then((module): Combobox => module.TagFilterCombobox),
@@ -71,21 +72,7 @@ export function TagFilter({
   };
   const field = { id, error: input.kind === 'invalid', helper, onClear: () => apply(null) };
 
-  if (Combobox) {
-    return (
-      <Combobox
-        {...field}
-        tag={tag}
-        text={text}
-        onTextChange={setText}
-        onChoose={(choice) => ('tag' in choice ? apply(choice.tag) : commit(choice.typed))}
-        showcases={showcases}
-        handoff={handoff.current}
-      />
-    );
-  }
-
-  const load = () => {
+  const load = useCallback(() => {
     comboboxCode
       .load()
       .then((loaded) => {
@@ -101,7 +88,23 @@ export function TagFilter({
         setCombobox(() => loaded);
       })
       .catch(() => undefined);
-  };
+  }, []);
+  useEffect(() => (Combobox ? undefined : whenIdle(load)), [Combobox, load]);
+
+  if (Combobox) {
+    return (
+      <Combobox
+        {...field}
+        tag={tag}
+        text={text}
+        onTextChange={setText}
+        onChoose={(choice) => ('tag' in choice ? apply(choice.tag) : commit(choice.typed))}
+        showcases={showcases}
+        handoff={handoff.current}
+      />
+    );
+  }
+
   return (
     <Box sx={tagFilterSx} onPointerEnter={load} onTouchStart={load}>
       <TagFilterField
