@@ -7,8 +7,9 @@
 // - first paint: the entry chunk and the screen's own chunk, each with everything it imports
 //   statically, which is what must arrive before the screen's content can render. The budgets
 //   (BUDGETS_KB) apply to this figure; `--check` exits non-zero when one is exceeded.
-// - + app bar: the lazy pieces the frame renders beside the screen for that viewer (Search, the
-//   connection indicator, the user menu...), fetched in parallel into slots kept for them.
+// - + lazy slots: the lazy pieces rendered with the screen into slots kept for them, fetched in
+//   parallel while it paints: the app bar's (Search, the connection indicator, the user menu...)
+//   for that viewer, and the screen's own (the welcome screen's live preview).
 // - + Auth: the Auth SDK, loaded by dynamic import at start-up on every route.
 // Code a screen loads on use (the tag filter's suggestions, dialogs, menus, tooltips) counts
 // in none of them.
@@ -29,8 +30,8 @@ const MEMBER = [
 ];
 
 /**
- * Each route's screen module and the lazy modules the frame renders with it (app/router.tsx,
- * features/showcases/routes.tsx, app/routes/root-layout.tsx); keep in step with them. A key
+ * Each route's screen module and the lazy modules rendered with it (app/router.tsx,
+ * features/showcases/routes.tsx, app/routes/root-layout.tsx, the screen); keep in step with them. A key
  * missing from the manifest is an error, so a renamed file cannot drop out silently.
  */
 export const ROUTES = [
@@ -38,63 +39,63 @@ export const ROUTES = [
     route: '/welcome',
     viewer: 'visitor',
     screen: 'src/app/routes/welcome.tsx',
-    appBar: [...SHELL, ...LIVE_DATA],
+    lazySlots: [...SHELL, ...LIVE_DATA, 'src/features/showcases/components/welcome-preview.tsx'],
   },
-  { route: '/signin', viewer: 'visitor', screen: 'src/app/routes/sign-in.tsx', appBar: SHELL },
-  { route: '/signup', viewer: 'visitor', screen: 'src/app/routes/sign-up.tsx', appBar: SHELL },
+  { route: '/signin', viewer: 'visitor', screen: 'src/app/routes/sign-in.tsx', lazySlots: SHELL },
+  { route: '/signup', viewer: 'visitor', screen: 'src/app/routes/sign-up.tsx', lazySlots: SHELL },
   {
     route: '/reset',
     viewer: 'visitor',
     screen: 'src/app/routes/reset-password.tsx',
-    appBar: SHELL,
+    lazySlots: SHELL,
   },
   {
     route: '/',
     viewer: 'visitor',
     screen: 'src/features/showcases/components/gallery-page.tsx',
-    appBar: [...SHELL, ...LIVE_DATA],
+    lazySlots: [...SHELL, ...LIVE_DATA],
   },
   {
     route: '/',
     viewer: 'member',
     screen: 'src/features/showcases/components/gallery-page.tsx',
-    appBar: [...SHELL, ...MEMBER],
+    lazySlots: [...SHELL, ...MEMBER],
   },
   {
     route: '/s/:id',
     viewer: 'visitor',
     screen: 'src/features/showcases/components/showcase-page.tsx',
-    appBar: [...SHELL, ...LIVE_DATA],
+    lazySlots: [...SHELL, ...LIVE_DATA],
   },
   {
     route: '/u/:uid',
     viewer: 'visitor',
     screen: 'src/features/showcases/components/user-page.tsx',
-    appBar: [...SHELL, ...LIVE_DATA],
+    lazySlots: [...SHELL, ...LIVE_DATA],
   },
   {
     route: '/new',
     viewer: 'member',
     screen: 'src/features/showcases/components/new-showcase-page.tsx',
-    appBar: [...SHELL, ...MEMBER],
+    lazySlots: [...SHELL, ...MEMBER],
   },
   {
     route: '/s/:id/edit',
     viewer: 'member',
     screen: 'src/features/showcases/components/edit-showcase-page.tsx',
-    appBar: [...SHELL, ...MEMBER],
+    lazySlots: [...SHELL, ...MEMBER],
   },
   {
     route: '/me/showcases',
     viewer: 'member',
     screen: 'src/features/showcases/components/my-showcases-page.tsx',
-    appBar: [...SHELL, ...MEMBER],
+    lazySlots: [...SHELL, ...MEMBER],
   },
   {
     route: '/me',
     viewer: 'member',
     screen: 'src/app/routes/me.tsx',
-    appBar: [...SHELL, ...MEMBER],
+    lazySlots: [...SHELL, ...MEMBER],
   },
 ];
 
@@ -138,24 +139,28 @@ export function measureRoutes({ manifest, sizeOf, hasFirestore = () => false, ro
   );
   const auth = closure(authKeys, entry);
 
-  const rows = routes.map(({ route, viewer, screen, appBar }) => {
+  const rows = routes.map(({ route, viewer, screen, lazySlots }) => {
     const screenFiles = closure([screen], new Set([...entry, ...auth]));
     const firstPaint = new Set([...entry, ...screenFiles]);
-    const appBarFiles = closure(appBar, new Set([...firstPaint, ...auth]));
+    const lazySlotFiles = closure(lazySlots, new Set([...firstPaint, ...auth]));
     const budgetKb = BUDGETS_KB[route] ?? null;
     const firstPaintKb = kb(jsSize(firstPaint));
     return {
       route,
       viewer,
       firstPaintKb,
-      withAppBarKb: kb(jsSize(firstPaint) + jsSize(appBarFiles)),
-      withAuthKb: kb(jsSize(firstPaint) + jsSize(appBarFiles) + jsSize(auth)),
+      withLazySlotsKb: kb(jsSize(firstPaint) + jsSize(lazySlotFiles)),
+      withAuthKb: kb(jsSize(firstPaint) + jsSize(lazySlotFiles) + jsSize(auth)),
       screenChunksKb: kb(jsSize(screenFiles)),
-      firestore: hasFirestore([...firstPaint, ...appBarFiles, ...auth]),
+      firestore: hasFirestore([...firstPaint])
+        ? 'first paint'
+        : hasFirestore([...lazySlotFiles])
+          ? 'lazy slots'
+          : 'no',
       budgetKb,
       overBudget: budgetKb !== null && firstPaintKb > budgetKb,
       firstPaintFiles: [...firstPaint],
-      appBarFiles: [...appBarFiles],
+      lazySlotFiles: [...lazySlotFiles],
     };
   });
   return {
@@ -170,12 +175,12 @@ export function formatReport(report) {
   const lines = [
     `entry chunk + static imports: ${report.entry.gzipKb} KB gzip (${report.entry.files.length} files)`,
     `Auth module (dynamic import at start-up): ${report.auth.gzipKb} KB gzip`,
-    'route          viewer   first paint   budget   + app bar    + Auth  Firestore',
+    'route          viewer   first paint   budget   + lazy slots  + Auth  Firestore',
   ];
   for (const row of report.routes) {
     const budget = row.budgetKb === null ? '' : `≤ ${row.budgetKb}${row.overBudget ? ' OVER' : ''}`;
     lines.push(
-      `${row.route.padEnd(14)} ${row.viewer.padEnd(8)} ${String(row.firstPaintKb).padStart(8)} KB  ${budget.padEnd(8)} ${String(row.withAppBarKb).padStart(7)} KB ${String(row.withAuthKb).padStart(6)} KB  ${row.firestore ? 'yes' : 'no'}`,
+      `${row.route.padEnd(14)} ${row.viewer.padEnd(8)} ${String(row.firstPaintKb).padStart(8)} KB  ${budget.padEnd(8)} ${String(row.withLazySlotsKb).padStart(7)} KB ${String(row.withAuthKb).padStart(6)} KB  ${row.firestore}`,
     );
   }
   return lines.join('\n');

@@ -25,8 +25,13 @@ const bytes = {
 };
 const sizeOf = (file) => bytes[file];
 const routes = [
-  { route: '/', viewer: 'visitor', screen: 'src/gallery.tsx', appBar: ['src/search.tsx'] },
-  { route: '/welcome', viewer: 'visitor', screen: 'src/welcome.tsx', appBar: ['src/search.tsx'] },
+  { route: '/', viewer: 'visitor', screen: 'src/gallery.tsx', lazySlots: ['src/search.tsx'] },
+  {
+    route: '/welcome',
+    viewer: 'visitor',
+    screen: 'src/welcome.tsx',
+    lazySlots: ['src/search.tsx'],
+  },
 ];
 
 describe('measureRoutes', () => {
@@ -43,7 +48,7 @@ describe('measureRoutes', () => {
     ]);
     expect(gallery.firstPaintKb).toBe(310);
     expect(gallery.screenChunksKb).toBe(190);
-    expect(gallery.withAppBarKb).toBe(312);
+    expect(gallery.withLazySlotsKb).toBe(312);
     expect(gallery.withAuthKb).toBe(347);
   });
 
@@ -54,7 +59,7 @@ describe('measureRoutes', () => {
     const unbudgeted = measureRoutes({
       manifest,
       sizeOf,
-      routes: [{ route: '/signin', viewer: 'visitor', screen: 'src/welcome.tsx', appBar: [] }],
+      routes: [{ route: '/signin', viewer: 'visitor', screen: 'src/welcome.tsx', lazySlots: [] }],
     }).routes[0];
     expect(unbudgeted).toMatchObject({ budgetKb: null, overBudget: false });
     expect(formatReport(measureRoutes({ manifest, sizeOf, routes }))).toMatch(
@@ -67,7 +72,7 @@ describe('measureRoutes', () => {
       measureRoutes({
         manifest,
         sizeOf,
-        routes: [{ route: '/', viewer: 'visitor', screen: 'src/renamed.tsx', appBar: [] }],
+        routes: [{ route: '/', viewer: 'visitor', screen: 'src/renamed.tsx', lazySlots: [] }],
       }),
     ).toThrow(/src\/renamed\.tsx is not in the build's manifest/u);
   });
@@ -78,8 +83,8 @@ describe('measureRoutes', () => {
     const { existsSync } = await import('node:fs');
     const { fileURLToPath } = await import('node:url');
     const webRoot = fileURLToPath(new URL('..', import.meta.url));
-    for (const { screen, appBar } of ROUTES) {
-      for (const key of [screen, ...appBar]) expect(existsSync(webRoot + key), key).toBe(true);
+    for (const { screen, lazySlots } of ROUTES) {
+      for (const key of [screen, ...lazySlots]) expect(existsSync(webRoot + key), key).toBe(true);
     }
   });
 });
