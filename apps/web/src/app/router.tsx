@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
+import { ScreenShown } from '../components/screen-shown';
 import { paths } from '../config/paths';
 import { memberShowcaseRoutes, publicShowcaseRoutes } from '../features/showcases/routes';
 import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
@@ -27,7 +28,12 @@ type ScreenPath = keyof typeof screens;
 
 function screen(path: ScreenPath) {
   const Screen = lazy(() => screens[path]().then((component) => ({ default: component })));
-  return <Screen />;
+  return (
+    <>
+      <Screen />
+      <ScreenShown />
+    </>
+  );
 }
 
 export function preloadRoute(pathname: string): void {

@@ -4,13 +4,13 @@ import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
 import { useSession } from '../../lib/session';
 import { SignOutGuard } from './sign-out-guard';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 
 // The signed-in user's Firestore side (SDK, public profile) loads in its own chunk; this
 // indicator itself stays tiny, and for a visitor it only reports the screen's own listeners.
@@ -59,7 +59,7 @@ export function ConnectionIndicator() {
   const label = labels[status];
   return (
     <>
-      <Tooltip title={hints[status]}>
+      <DeferredTooltip title={hints[status]}>
         <Chip
           role="status"
           aria-label={`Connection: ${label}`}
@@ -83,7 +83,7 @@ export function ConnectionIndicator() {
             '& .MuiChip-label': { pl: { xs: 0, sm: 1 }, pr: { xs: '6px', sm: 1 } },
           }}
         />
-      </Tooltip>
+      </DeferredTooltip>
       {signedIn ? (
         <>
           <SignOutGuard />

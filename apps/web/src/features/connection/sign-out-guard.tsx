@@ -1,14 +1,13 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectionStore } from '../../lib/firebase/connection-store';
 import { sessionActions } from '../../lib/session';
+import { whenIdle } from '../../utils/when-idle';
+import type { Answer } from './pending-writes-dialog';
 
-type Answer = 'proceed' | 'cancel';
+const loadDialog = () => import('./pending-writes-dialog');
+const PendingWritesDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.PendingWritesDialog })),
+);
 
 /**
  * Before every sign-out: if writes are still waiting for the server, ask first (signing out
@@ -18,6 +17,15 @@ type Answer = 'proceed' | 'cancel';
  */
 export function SignOutGuard() {
   const [ask, setAsk] = useState<((answer: Answer) => void) | null>(null);
+
+  // Fetched once the screen is up, not when asked: the question comes mostly while offline.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadDialog().catch(() => undefined);
+      }),
+    [],
+  );
 
   useEffect(
     () =>
@@ -36,28 +44,10 @@ export function SignOutGuard() {
     [],
   );
 
-  return (
-    <Dialog
-      open={ask !== null}
-      onClose={() => ask?.('cancel')}
-      aria-labelledby="pending-writes-title"
-      aria-describedby="pending-writes-text"
-    >
-      <DialogTitle id="pending-writes-title">Sign out and lose unsent changes?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="pending-writes-text">
-          Some of your changes are saved only on this device: the server has not confirmed them yet,
-          usually because you are offline. Signing out deletes them from this device.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => ask?.('cancel')} autoFocus>
-          Stay signed in
-        </Button>
-        <Button color="error" onClick={() => ask?.('proceed')}>
-          Sign out anyway
-        </Button>
-      </DialogActions>
-    </Dialog>
+  // The dialog's code (MUI Dialog and Modal) loads only when there is something to ask.
+  return ask === null ? null : (
+    <Suspense fallback={null}>
+      <PendingWritesDialog onAnswer={ask} />
+    </Suspense>
   );
 }

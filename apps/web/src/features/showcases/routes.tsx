@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { SectionProgress } from '../../components/feedback/full-page-progress';
+import { ScreenShown } from '../../components/screen-shown';
 import { paths } from '../../config/paths';
 
 // Each screen is its own chunk; they share one chunk with the Firestore SDK, which the sign-in
@@ -12,6 +13,7 @@ function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => 
     // Screens also suspend while Firestore starts (useFirestore).
     <Suspense fallback={<SectionProgress />}>
       <Page />
+      <ScreenShown />
     </Suspense>
   );
 }

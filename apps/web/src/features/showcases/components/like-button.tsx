@@ -2,7 +2,6 @@ import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { locationPath, signInFirst } from '../../../utils/return-to';
 import { likesLabel } from '../format';
 import { useLike } from '../hooks/use-like';
 import { PendingChip } from './pending-chip';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 
 type LikeButtonProps = {
   showcaseId: string;
@@ -87,9 +87,9 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: L
       // One hint line per card would repeat 24 times: it is the button's description instead.
       return (
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-          <Tooltip title={hint} describeChild>
+          <DeferredTooltip title={hint} describeChild>
             {button}
-          </Tooltip>
+          </DeferredTooltip>
           {count}
         </Stack>
       );

@@ -1,11 +1,11 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 
 /** Marks an item whose latest change the server has not confirmed yet (`hasPendingWrites`). */
 export function PendingChip({ label = 'Pending' }: { label?: string }) {
   return (
-    <Tooltip title="Saved on this device, waiting for the server">
+    <DeferredTooltip title="Saved on this device, waiting for the server">
       <Chip
         size="small"
         color="warning"
@@ -16,6 +16,6 @@ export function PendingChip({ label = 'Pending' }: { label?: string }) {
         data-testid="pending-chip"
         tabIndex={0}
       />
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

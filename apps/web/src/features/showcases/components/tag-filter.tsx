@@ -1,27 +1,30 @@
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { Showcase } from '@showcase/schema';
-import { useMemo, useState } from 'react';
-import { showcasesQuery } from '../../../lib/firebase/showcases';
-import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import type { ComponentType } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { loadOnce } from '../../../utils/load-once';
+import { whenIdle } from '../../../utils/when-idle';
 import { readTagInput } from '../tag-input';
-import type { TagCount } from '../tag-suggestions';
-import { countTags, matchTags } from '../tag-suggestions';
+import type { FieldHandoff, TagFilterComboboxProps } from './tag-filter-combobox';
+import { TagFilterField, tagFilterSx } from './tag-filter-field';
 
-/** How many of the newest showcases sample the tags in use while the gallery is filtered. */
-const SAMPLE_SIZE = 48;
+type Combobox = ComponentType<TagFilterComboboxProps>;
 
-const suggestionCount = (count: number) => `${count} ${count === 1 ? 'showcase' : 'showcases'}`;
+// The suggestions (MUI Autocomplete, about 8 KB gzip) are not needed to paint the gallery: they
+// load when someone turns to the field, or once the browser is idle (so they are there offline). Kept once loaded, so the gallery shows them at once next time;
+// a failed load leaves the plain field working (Enter applies a tag) and the next focus retries.
+const comboboxCode = loadOnce(() =>
+  import('./tag-filter-combobox').then((module): Combobox => module.TagFilterCombobox),
+);
 
 /**
  * Filter by one tag, with suggestions of the tags in use (most used first) and what a tag may
  * contain explained next to the field. Choosing a suggestion or pressing Enter on a valid tag
  * applies it; the URL (`tag`) stays the one source of truth, so this field follows it.
+ *
+ * Until the suggestions' code is there (it starts loading when the pointer comes near or the
+ * field takes focus) the same field works without them; the text typed meanwhile, the focus
+ * and the caret carry over when the suggestions arrive.
  */
 export function TagFilter({
   tag,
@@ -34,22 +37,18 @@ export function TagFilter({
   /** The gallery's loaded showcases: while unfiltered, a sample of the tags in use. */
   showcases: readonly Showcase[];
 }) {
+  const id = useId();
   const [text, setText] = useState(tag ?? '');
   const [appliedTag, setAppliedTag] = useState(tag);
-  const [wanted, setWanted] = useState(false);
+  const [Combobox, setCombobox] = useState<Combobox | null>(() => comboboxCode.current());
+  const plainInput = useRef<HTMLInputElement>(null);
+  const typedInPlain = useRef(false);
+  const handoff = useRef<FieldHandoff | null>(null);
   // The URL changed from elsewhere (a tag chip, Back): follow it.
   if (appliedTag !== tag) {
     setAppliedTag(tag);
     setText(tag ?? '');
   }
-  // A filtered gallery shows only showcases with that tag; then the newest ones sample the
-  // tags in use instead, listened to only once someone turns to this field.
-  const sample = useQuerySnapshot(
-    showcasesQuery,
-    wanted && tag !== null ? [{ sort: 'newest', tag: null, limit: SAMPLE_SIZE }] : null,
-  );
-  const sampled = sample.data;
-  const suggestions = useMemo(() => countTags(showcases, sampled ?? []), [showcases, sampled]);
   const input = readTagInput(text);
   const pendingTag = input.kind === 'tag' && input.tag !== tag ? input.tag : null;
   const helper =
@@ -65,76 +64,73 @@ export function TagFilter({
     setText(value ?? '');
     onChange(value);
   };
+  const commit = (typed: string) => {
+    const read = readTagInput(typed);
+    if (read.kind === 'tag') apply(read.tag);
+    else if (read.kind === 'empty') apply(null);
+    // An invalid tag stays in the field with its explanation; the URL keeps its tag.
+  };
+  const field = { id, error: input.kind === 'invalid', helper, onClear: () => apply(null) };
+
+  const load = useCallback(() => {
+    comboboxCode
+      .load()
+      .then((loaded) => {
+        const plain = plainInput.current;
+        handoff.current =
+          plain !== null && document.activeElement === plain
+            ? {
+                selectionStart: plain.selectionStart,
+                selectionEnd: plain.selectionEnd,
+                typed: typedInPlain.current,
+              }
+            : null;
+        setCombobox(() => loaded);
+      })
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => (Combobox ? undefined : whenIdle(load)), [Combobox, load]);
+
+  if (Combobox) {
+    return (
+      <Combobox
+        {...field}
+        tag={tag}
+        text={text}
+        onTextChange={setText}
+        onChoose={(choice) => ('tag' in choice ? apply(choice.tag) : commit(choice.typed))}
+        showcases={showcases}
+        handoff={handoff.current}
+      />
+    );
+  }
 
   return (
-    <Autocomplete<TagCount, false, true, true>
-      freeSolo
-      disableClearable
-      size="small"
-      options={suggestions}
-      value={tag ?? ''}
-      inputValue={text}
-      onInputChange={(_event, value, reason) => {
-        // A chosen suggestion resets the text through `value`; only typing changes it here.
-        if (reason === 'input') setText(value);
-      }}
-      onChange={(_event, value, reason) => {
-        if (reason === 'selectOption' && typeof value !== 'string') apply(value.tag);
-        else if (reason === 'createOption' && typeof value === 'string') {
-          const read = readTagInput(value);
-          if (read.kind === 'tag') apply(read.tag);
-          else if (read.kind === 'empty') apply(null);
-          // An invalid tag stays in the field with its explanation; the URL keeps its tag.
-        }
-      }}
-      onOpen={() => setWanted(true)}
-      filterOptions={(options, state) => matchTags(options, state.inputValue)}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.tag)}
-      isOptionEqualToValue={(option, value) =>
-        option.tag === (typeof value === 'string' ? value : value.tag)
-      }
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 2 }}>
-          <Box component="span" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
-            #{option.tag}
-          </Box>{' '}
-          <Typography component="span" variant="body2" color="text.secondary">
-            {suggestionCount(option.count)}
-          </Typography>
-        </Box>
-      )}
-      sx={{ width: { xs: '100%', sm: 280 } }}
-      renderInput={(params) => (
-        <TextField
-          id={params.id}
-          disabled={params.disabled}
-          fullWidth={params.fullWidth}
-          size={params.size}
-          label="Filter by tag"
-          error={input.kind === 'invalid'}
-          helperText={helper}
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              startAdornment: <InputAdornment position="start">#</InputAdornment>,
-              endAdornment: text ? (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    aria-label="Clear tag filter"
-                    edge="end"
-                    onClick={() => apply(null)}
-                  >
-                    <CloseOutlined fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-            htmlInput: params.inputProps,
-            inputLabel: params.InputLabelProps,
-          }}
-        />
-      )}
-    />
+    <Box sx={tagFilterSx} onPointerEnter={load} onTouchStart={load}>
+      <TagFilterField
+        {...field}
+        text={text}
+        inputProps={{
+          ref: plainInput,
+          value: text,
+          // What Autocomplete's input says of itself, so nothing changes when it takes over.
+          role: 'combobox',
+          'aria-autocomplete': 'list',
+          'aria-expanded': false,
+          autoComplete: 'off',
+          autoCapitalize: 'none',
+          spellCheck: 'false',
+          onFocus: load,
+          onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+            typedInPlain.current = true;
+            setText(event.target.value);
+          },
+          onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => {
+            // As Autocomplete's free text: Enter on something other than the applied tag.
+            if (event.key === 'Enter' && text !== '' && text !== (tag ?? '')) commit(text);
+          },
+        }}
+      />
+    </Box>
   );
 }
