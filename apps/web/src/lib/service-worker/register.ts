@@ -10,10 +10,23 @@ export function registerServiceWorker(
   onUpdateReady: (applyUpdate: () => void) => void,
 ): () => void {
   let stopChecks = () => {};
+  // Once a new version waits, the page reloads when it takes over: after Reload here, or in
+  // another tab, since this page's code may need chunks the new worker no longer keeps. The
+  // reload is ours rather than the plugin's, which skips it when the worker's first install
+  // took this page over (workbox-window then reports the take-over as no update).
+  let reloadOnTakeOver = false;
+  const onTakeOver = () => {
+    if (reloadOnTakeOver) window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', onTakeOver);
   const update = registerSW({
     // Called once the page has loaded (see index.ts): no need to wait for `load` again.
     immediate: true,
-    onNeedRefresh: () => onUpdateReady(() => void update(true)),
+    onNeedRefresh: () => {
+      reloadOnTakeOver = true;
+      onUpdateReady(() => void update(true));
+    },
+    onNeedReload: () => undefined,
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       stopChecks = checkForUpdates(registration, {
@@ -28,5 +41,8 @@ export function registerServiceWorker(
       });
     },
   });
-  return () => stopChecks();
+  return () => {
+    navigator.serviceWorker.removeEventListener('controllerchange', onTakeOver);
+    stopChecks();
+  };
 }
