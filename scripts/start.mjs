@@ -1,6 +1,8 @@
 // `npm start`: install if needed, build the workspace packages when stale, check every port, then
 // run the stack in this process (Firestore emulator, Auth proxy and Vite here; only firebase-tools'
 // Auth emulator is a child), seed the demo data and print one line with the app's address.
+// The app is built and served with its service worker, and rebuilt when its sources change;
+// `--dev` (`npm run dev`) runs Vite's dev server with hot reload instead, and no service worker.
 // Ctrl-C stops everything with close(); a second Ctrl-C kills at once.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,12 +54,28 @@ try {
 const problems = await findPortProblems(needs);
 if (problems.length > 0) fail(problems.join('\n'));
 
-const logDir = path.join(REPO_ROOT, '.data/logs');
+const dev = process.argv.includes('--dev');
+// Logs, the Auth emulator's config and the app's builds; a test run points it elsewhere.
+const dataDir = path.resolve(REPO_ROOT, process.env.SHOWCASE_DATA_DIR || '.data');
+const logDir = path.join(dataDir, 'logs');
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const stack = startStack({
   ports: Object.fromEntries(needs.map(({ key, port }) => [key, port])),
   logDir,
-  workDir: path.join(REPO_ROOT, '.data/firebase'),
-  web: 'dev',
+  workDir: path.join(dataDir, 'work'),
+  web: dev ? 'dev' : 'build',
+  ...(dev
+    ? {}
+    : {
+        onRebuild: (outcome) => {
+          if (outcome.kind === 'published')
+            console.log(`App rebuilt in ${seconds(outcome.ms)}: open tabs offer to reload.`);
+          else if (outcome.kind === 'failed')
+            console.error(
+              `App rebuild failed, still serving the last build: ${outcome.error.message}`,
+            );
+        },
+      }),
   rulesFile: RULES_FILE,
   onUnexpectedExit: (message) => {
     console.error(message);
@@ -94,6 +112,11 @@ if (stopping) await stopping;
 const relative = (file) => path.relative(process.cwd(), file) || '.';
 const demo = seeded.members[0];
 console.log(`Showcase is running at ${ready.appUrl}`);
+console.log(
+  dev
+    ? '  Development server: hot reload, no service worker (offline needs npm start).'
+    : '  Built app with its service worker (works offline); rebuilt when you change its sources.',
+);
 console.log(
   `  Auth emulator ${ready.authUrl} · Firestore emulator ${ready.firestoreUrl} (project ${PROJECT_ID}) · logs in ${relative(logDir)}`,
 );

@@ -29,7 +29,12 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [react(), showcasePwa(), absolutePreviewImage(env.VITE_SITE_URL)],
+    plugins: [
+      react(),
+      showcasePwa(),
+      retireServiceWorkerInDev(),
+      absolutePreviewImage(env.VITE_SITE_URL),
+    ],
     resolve: {
       // Workspace packages such as @showcase/schema are bundled from their TypeScript sources.
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
@@ -53,15 +58,22 @@ export default defineConfig(({ command, mode }) => {
 });
 
 /**
- * The service worker (Workbox generateSW): precaches the app shell so opening or reloading the
- * app with no network still works, answers every navigation with index.html, and keeps images
- * it has shown. Firestore data is not its job: the SDK's IndexedDB cache holds that. Off in the
- * dev server, where a worker would serve stale modules.
+ * The service worker (Workbox generateSW): precaches the whole app (every route's code) so
+ * opening or reloading it with no network still works, answers every navigation with
+ * index.html, and keeps images it has shown. Firestore data is not its job: the SDK's IndexedDB
+ * cache holds that. Off in the dev server, where a worker would serve stale modules.
+ *
+ * Updates wait for the user: a new worker installs beside the one in charge and waits, the app
+ * offers **Reload** (src/lib/service-worker/), and only then takes over. Taking over at once
+ * would leave an open tab running old code whose lazy chunks the new worker no longer has. The
+ * first install needs no prompt and takes the open page over at once (`clientsClaim`), so it
+ * works offline without a reload.
  */
 function showcasePwa() {
   return VitePWA({
-    registerType: 'autoUpdate',
-    injectRegister: 'script-defer',
+    registerType: 'prompt',
+    // Registered by the app itself (src/lib/service-worker/), after the page has loaded.
+    injectRegister: false,
     includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
     manifest: {
       name: 'Showcase',
@@ -90,7 +102,6 @@ function showcasePwa() {
       navigateFallbackDenylist: [/^\/__\//, /^\/robots\.txt$/],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
-      skipWaiting: true,
       runtimeCaching: [
         {
           urlPattern: ({ request }) => request.destination === 'image',
@@ -106,6 +117,37 @@ function showcasePwa() {
     },
     devOptions: { enabled: false },
   });
+}
+
+/**
+ * A browser that ran the built app on this address (`npm start`) still has its service worker,
+ * which would keep serving that build in front of the dev server (`npm run dev`, same port).
+ * The dev server answers the worker's update check with a worker that unregisters itself, drops
+ * its caches and reloads its pages, so they come from the dev server from then on.
+ */
+function retireServiceWorkerInDev(): Plugin {
+  const retiringWorker = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    self.registration.unregister()
+      .then(() => caches.keys())
+      .then((names) => Promise.all(names.map((name) => caches.delete(name))))
+      .then(() => self.clients.matchAll({ type: 'window' }))
+      .then((pages) => Promise.all(pages.map((page) => page.navigate(page.url)))),
+  );
+});
+`;
+  return {
+    name: 'showcase-retire-service-worker-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.setHeader('Cache-Control', 'no-store');
+        response.end(retiringWorker);
+      });
+    },
+  };
 }
 
 /**

@@ -295,7 +295,7 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
     ports: await freeStackPorts(),
     logDir: path.join(runDir, 'logs'),
     workDir: runDir,
-    web: 'test-build',
+    web: 'build',
     rulesFile: RULES_FILE,
     onUnexpectedExit: log,
   });

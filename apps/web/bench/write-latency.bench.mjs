@@ -335,7 +335,7 @@ export async function run({ log, quick = false }) {
     ports: await freeStackPorts(),
     logDir: path.join(runDir, 'logs'),
     workDir: runDir,
-    web: 'test-build',
+    web: 'build',
     rulesFile: RULES_FILE,
     onUnexpectedExit: log,
   });

@@ -1,6 +1,8 @@
 // @showcase/dev-stack: what `npm start`, `npm test`, the e2e suite and the benches share.
 export { startStack, freeStackPorts, startFirestoreEmulator } from './stack.js';
 export type { ReadyStack, Stack, StackAddresses, StackOptions, StackPorts } from './stack.js';
+export { startBuiltWeb } from './web.js';
+export type { BuiltWebOptions, BuiltWebServer, RebuildOutcome } from './web.js';
 export { EmulatorClient } from './emulator-client.js';
 export type {
   AccountRecord,
@@ -24,5 +26,5 @@ export { DEMO_COVERS, renderAvatar, renderCover } from './demo-images.js';
 export { CHROMIUM_ARGS, ensureChromium, findChromium } from './chromium.js';
 export { GAPI_STANDIN_FILE, GAPI_STANDIN_PATH } from './auth-emulator-proxy.js';
 export { findPortProblems, portFromEnv } from './ports.js';
-export { removeFinishedRunDirs, tail } from './logs.js';
+export { openLog, removeFinishedRunDirs, tail } from './logs.js';
 export { API_KEY, PROJECT_ID, REPO_ROOT, RULES_FILE, WEB_DIR } from './paths.js';

@@ -1,6 +1,6 @@
 // The local stack in one process: our Firestore emulator (`createServer()`), the Auth emulator's
-// proxy and Vite run here; only firebase-tools' Auth emulator is a child process. `npm start`, the
-// e2e global setup and the benches all start it through `startStack()`.
+// proxy and Vite run here; only firebase-tools' Auth emulator is a child process. `npm start`,
+// `npm run dev`, the e2e global setup and the benches all start it through `startStack()`.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,8 @@ import type { LogFile } from './logs.js';
 import { openLog, tail } from './logs.js';
 import { PROJECT_ID } from './paths.js';
 import { findFreePorts } from './ports.js';
-import { buildWebForTest, startWebDev, startWebPreview } from './web.js';
+import type { RebuildOutcome } from './web.js';
+import { startBuiltWeb, startWebDev } from './web.js';
 
 export type StackPorts = {
   web: number;
@@ -26,10 +27,16 @@ export type StackOptions = {
   ports: StackPorts;
   /** One log file per service lands here. */
   logDir: string;
-  /** The Auth emulator's config and temp files, and the test build of the app. */
+  /** The Auth emulator's config and temp files, and the builds of the app. */
   workDir: string;
-  /** `dev`: the Vite dev server. `test-build`: `vite build --mode test` served by `vite preview`. */
-  web: 'dev' | 'test-build';
+  /**
+   * `build`: the app built with `--mode test` (a production build that talks to the emulators)
+   * and served with its service worker by `vite preview`. `dev`: the Vite dev server (hot
+   * reload, no service worker).
+   */
+  web: 'build' | 'dev';
+  /** With `web: 'build'`: rebuild when the app's sources change, and report every rebuild here. */
+  onRebuild?: (outcome: RebuildOutcome) => void;
   rulesFile?: string;
   /** The Auth emulator stopped by itself; the message quotes the end of its log. */
   onUnexpectedExit?: (message: string) => void;
@@ -144,11 +151,15 @@ export function startStack(options: StackOptions): Stack {
         ),
       ),
       track(startFirestore(ports.firestore, logs.firestore, options.rulesFile)),
-      options.web === 'dev'
-        ? track(startWebDev(web))
-        : buildWebForTest({ ...web, outDir: path.join(workDir, 'web-dist') }).then(() =>
-            track(startWebPreview({ ...web, outDir: path.join(workDir, 'web-dist') })),
-          ),
+      track(
+        options.web === 'dev'
+          ? startWebDev(web)
+          : startBuiltWeb({
+              ...web,
+              workDir,
+              ...(options.onRebuild ? { onRebuild: options.onRebuild } : {}),
+            }),
+      ),
     ]);
     return { ...addresses, firestore, client: new EmulatorClient(addresses) };
   };

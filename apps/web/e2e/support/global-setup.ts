@@ -13,8 +13,8 @@ const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
 const RUNS_DIR = path.join(REPO_ROOT, '.data/e2e');
 
 /**
- * Starts the emulators and the app (built once with `--mode test`, served by `vite preview`) in
- * this process, on free ports, and hands their addresses to the workers through the environment.
+ * Starts the emulators and the app (built once, served with its service worker: what `npm start`
+ * serves, through the same `startStack`, without the rebuilds) in this process, on free ports, and hands their addresses to the workers through the environment.
  * When SHOWCASE_E2E_BASE_URL is already set, a stack is running elsewhere and is reused as is.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     ports: await freeStackPorts(),
     logDir: path.join(runDir, 'logs'),
     workDir,
-    web: 'test-build',
+    web: 'build',
     rulesFile: RULES_FILE,
     onUnexpectedExit: (message) => console.error(message),
   });

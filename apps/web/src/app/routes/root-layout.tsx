@@ -25,6 +25,14 @@ const NavigationEffects = lazy(() =>
   import('./navigation-effects').then((module) => ({ default: module.NavigationEffects })),
 );
 
+// Registers the service worker and offers a new version when one is ready; nothing for the
+// first screen waits for it.
+const UpdatePrompt = lazy(() =>
+  import('../../components/feedback/update-prompt').then((module) => ({
+    default: module.UpdatePrompt,
+  })),
+);
+
 // Signed-in users only, and only after Auth has loaded: the menu's code is not needed sooner.
 const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu').then((module) => ({
@@ -98,6 +106,9 @@ export function RootLayout() {
       </Suspense>
       <Suspense fallback={null}>
         <NavigationEffects />
+      </Suspense>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
       </Suspense>
     </AppShell>
   );

@@ -11,10 +11,11 @@ import { hrefs } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useCurrentUser } from '../../../lib/session';
-import { showcaseView, useShowcase } from '../hooks/use-showcase';
+import { useShowcase } from '../hooks/use-showcase';
+import { showcaseView } from '../snapshot-views';
 import { rejectedFormFor } from '../rejected-forms';
 import { MembersOnly } from './members-only';
-import { NotSavedOffline, PageState, ShowcaseNotFound } from './page-states';
+import { NotAvailableOffline, PageState, ShowcaseNotFound } from './page-states';
 import { ShowcaseEditor } from './showcase-editor';
 import { DataErrorAlert } from './data-error-alert';
 
@@ -44,7 +45,7 @@ function EditShowcase({ uid }: { uid: string }) {
     case 'not-found':
       return <ShowcaseNotFound />;
     case 'offline-missing':
-      return <NotSavedOffline what="showcase" />;
+      return <NotAvailableOffline what="showcase" />;
     case 'error':
       body = <DataErrorAlert error={view.error} onRetry={() => setAttempt((value) => value + 1)} />;
       break;

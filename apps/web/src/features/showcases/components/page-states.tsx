@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useGalleryHref } from '../gallery-link';
 
 type StateProps = {
   title: string;
@@ -56,10 +57,28 @@ export function ShowcaseNotFound() {
   );
 }
 
-export function NotSavedOffline({ what }: { what: string }) {
+/**
+ * Offline, for something this device never loaded: not an error and not "not found", just not
+ * here yet. The screen under it keeps listening, so it turns into the real page by itself when
+ * the connection returns.
+ */
+export function NotAvailableOffline({ what }: { what: 'showcase' | 'profile' }) {
+  const galleryHref = useGalleryHref();
   return (
-    <PageState headingLevel="h1" title="Not available offline" icon={<CloudOffOutlined />}>
-      {`You're offline and this ${what} isn't saved on this device yet. It will load when you're back online.`}
+    <PageState
+      headingLevel="h1"
+      title={NOT_AVAILABLE_OFFLINE}
+      icon={<CloudOffOutlined />}
+      action={
+        <Button variant="contained" component={RouterLink} to={galleryHref}>
+          Back to gallery
+        </Button>
+      }
+    >
+      {`This ${what} was not opened on this device while it was online, so it is not saved here. It will load by itself when you're back online.`}
     </PageState>
   );
 }
+
+/** The heading of that state, and the document title of a screen showing it. */
+export const NOT_AVAILABLE_OFFLINE = 'Not available offline yet';

@@ -26,11 +26,12 @@ import { useViewer } from '../../../lib/session';
 import { DataErrorAlert } from './data-error-alert';
 import { likesLabel } from '../format';
 import { useGalleryHref } from '../gallery-link';
-import { showcaseView, useShowcase } from '../hooks/use-showcase';
+import { useShowcase } from '../hooks/use-showcase';
+import { showcaseView } from '../snapshot-views';
 import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from './like-button';
-import { NotSavedOffline, ShowcaseNotFound } from './page-states';
+import { NOT_AVAILABLE_OFFLINE, NotAvailableOffline, ShowcaseNotFound } from './page-states';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
 import { ShareActions } from './share-actions';
@@ -50,7 +51,7 @@ export function ShowcasePage() {
       : view.kind === 'not-found'
         ? 'Showcase not found'
         : view.kind === 'offline-missing'
-          ? 'Not available offline'
+          ? NOT_AVAILABLE_OFFLINE
           : view.kind === 'error'
             ? 'Showcase could not be loaded'
             : null,
@@ -66,7 +67,7 @@ export function ShowcasePage() {
     case 'not-found':
       return <ShowcaseNotFound />;
     case 'offline-missing':
-      return <NotSavedOffline what="showcase" />;
+      return <NotAvailableOffline what="showcase" />;
     case 'error':
       return <DataErrorAlert error={view.error} onRetry={() => setAttempt((value) => value + 1)} />;
     case 'ready':

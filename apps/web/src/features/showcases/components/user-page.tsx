@@ -16,7 +16,8 @@ import { useDocSnapshot, useQuerySnapshot } from '../../../lib/firebase/use-snap
 import { DataErrorAlert } from './data-error-alert';
 import { formatDate } from '../format';
 import { safeHttpUrl, sameShowcase } from '@showcase/schema';
-import { NotSavedOffline, PageState } from './page-states';
+import { NOT_AVAILABLE_OFFLINE, NotAvailableOffline, PageState } from './page-states';
+import { profileView } from '../snapshot-views';
 import { ShowcaseGrid } from './showcase-grid';
 import { ShowcaseGridSkeleton } from './showcase-grid-skeleton';
 
@@ -34,35 +35,23 @@ export function UserPage() {
   });
   const retry = () => setAttempt((value) => value + 1);
 
-  const error =
-    profile.status === 'error'
-      ? profile.error
-      : showcases.status === 'error'
-        ? showcases.error
-        : null;
-  const failed = error !== null && error.code !== 'permission-denied';
-  const serverAnswered = !profile.fromCache && !showcases.fromCache;
+  const view = profileView(profile, showcases, offline);
   const items = showcases.data ?? [];
-  const settled = profile.status !== 'loading' && showcases.status !== 'loading';
-  const loading = !settled || (!serverAnswered && !profile.data && items.length === 0 && !offline);
   const name = profile.data?.displayName || items[0]?.ownerName || '';
-  const missing = !profile.data && items.length === 0;
   useDocumentTitle(
-    failed
-      ? 'Profile could not be loaded'
-      : loading
-        ? null
-        : missing
-          ? serverAnswered
-            ? 'No one here'
-            : 'Not available offline'
-          : name || 'A member',
+    {
+      error: 'Profile could not be loaded',
+      loading: null,
+      'not-found': 'No one here',
+      'offline-missing': NOT_AVAILABLE_OFFLINE,
+      ready: name || 'A member',
+    }[view.kind],
   );
 
-  if (failed) return <DataErrorAlert error={error} onRetry={retry} />;
-  if (loading) return <UserPageSkeleton />;
-  if (missing) {
-    if (!serverAnswered) return <NotSavedOffline what="profile" />;
+  if (view.kind === 'error') return <DataErrorAlert error={view.error} onRetry={retry} />;
+  if (view.kind === 'loading') return <UserPageSkeleton />;
+  if (view.kind === 'offline-missing') return <NotAvailableOffline what="profile" />;
+  if (view.kind === 'not-found') {
     return (
       <PageState
         headingLevel="h1"

@@ -1,0 +1,78 @@
+/**
+ * A new version while a tab is open: the app offers it and Reload brings it in. The app is built
+ * and served through the same path as `npm start` (`startBuiltWeb`), on a port of its own, and
+ * built a second time with a different `VITE_SITE_URL`, which changes index.html (its preview
+ * image's address): a real second build, as a source change under `npm start` gives.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT, freeStackPorts, openLog, startBuiltWeb } from '@showcase/dev-stack';
+import { stack } from '../support/env';
+
+const SITE_URL = 'https://showcase.example';
+
+/** Asks the browser for the server's service worker now; true when a new one came of it. */
+function checkNow(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration?.update();
+    return Boolean(registration?.installing ?? registration?.waiting);
+  });
+}
+
+test('a new build is offered with Reload, and Reload brings it in', async ({ page }, testInfo) => {
+  // Two production builds of the app in this worker.
+  test.setTimeout(180_000);
+  const run = process.env.SHOWCASE_E2E_RUN ?? String(process.pid);
+  const dir = path.join(REPO_ROOT, `.data/e2e/run-${run}/update-prompt-${testInfo.workerIndex}`);
+  const log = openLog(dir, 'web');
+  const siteUrlBefore = process.env.VITE_SITE_URL;
+  delete process.env.VITE_SITE_URL;
+  const web = await startBuiltWeb({
+    port: (await freeStackPorts()).web,
+    log,
+    authUrl: stack().authUrl,
+    firestoreHost: stack().firestoreHost,
+    workDir: dir,
+  });
+  try {
+    const prompt = page
+      .getByRole('alert')
+      .filter({ hasText: 'A new version of Showcase is ready' });
+    const previewImage = page.locator('meta[property="og:image"]');
+    await page.goto(`${web.url}/welcome`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 30_000,
+    });
+    // The first install took the page over without asking, and nothing newer exists.
+    expect(await checkNow(page)).toBe(false);
+    await expect(prompt).toHaveCount(0);
+    await expect(previewImage).toHaveAttribute('content', '/og-image.png');
+
+    process.env.VITE_SITE_URL = SITE_URL;
+    expect((await web.rebuild()).kind).toBe('published');
+    // The tab regains focus: the app asks for the new version, which installs and waits.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
+    // Until Reload the open tab keeps the version it started with.
+    await expect(previewImage).toHaveAttribute('content', '/og-image.png');
+
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(previewImage).toHaveAttribute('content', `${SITE_URL}/og-image.png`, {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    // The new version is the one in charge: nothing more waits.
+    expect(await checkNow(page)).toBe(false);
+  } finally {
+    if (siteUrlBefore === undefined) delete process.env.VITE_SITE_URL;
+    else process.env.VITE_SITE_URL = siteUrlBefore;
+    await web.close();
+    await log.close();
+    fs.rmSync(path.join(dir, 'web'), { recursive: true, force: true });
+  }
+});
