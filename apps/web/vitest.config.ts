@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
-    // bench/: the pure scoring behind the bench's Lighthouse-equivalent figures.
+    // bench/: the pure summary behind the bench's Lighthouse table.
     include: ['src/**/*.test.ts', 'bench/**/*.test.mjs'],
     environment: 'node',
   },

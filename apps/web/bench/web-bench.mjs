@@ -1,18 +1,16 @@
 // The web app's rows of `npm run bench`: write-to-other-client latency between two browser
-// contexts through the emulator, the gzip JS each route loads first, and Lighthouse-equivalent
-// performance and accessibility scores for `/` with the demo data (measured with Chromium:
-// Lighthouse is not installed; its scoring is re-implemented in lighthouse-scoring.mjs).
+// contexts through the emulator, and the gzip JS each route loads first. (Lighthouse has its own
+// module, lighthouse.bench.mjs.)
 //
 //   npm run bench (scripts/bench.mjs runs web.bench.mjs), or on its own:
-//   node apps/web/bench/web-bench.mjs [--writes=60] [--runs=3] [--json]
-/* global window, document, indexedDB, MutationObserver -- used inside page scripts */
+//   node apps/web/bench/web-bench.mjs [--writes=60] [--json]
+/* global window, document, MutationObserver -- used inside page scripts */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import {
   CHROMIUM_ARGS,
@@ -22,17 +20,9 @@ import {
   seedDemoData,
   startStack,
 } from '@showcase/dev-stack';
-import {
-  accessibilityScore,
-  cumulativeLayoutShift,
-  percentile,
-  performanceScore,
-  totalBlockingTime,
-} from './lighthouse-scoring.mjs';
+import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
-/** Lighthouse's desktop preset screen. */
-const DESKTOP = { width: 1350, height: 940 };
 
 async function createAccount(client, displayName) {
   const email = `bench-${randomUUID().slice(0, 10)}@example.com`;
@@ -141,117 +131,6 @@ async function measureLatency(browser, stack, writes, log) {
   }
 }
 
-/** Collected from the page's start by an init script: paints, LCP, layout shifts, long tasks. */
-function installObservers() {
-  const store = { lcp: 0, shifts: [], longTasks: [] };
-  window.__vitals = store;
-  const observe = (type, onEntry) => {
-    try {
-      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({
-        type,
-        buffered: true,
-      });
-    } catch {
-      // Entry type not supported: the metric is left out.
-    }
-  };
-  observe('largest-contentful-paint', (entry) => {
-    store.lcp = entry.renderTime || entry.loadTime || entry.startTime;
-  });
-  observe('layout-shift', (entry) =>
-    store.shifts.push({
-      startTime: entry.startTime,
-      value: entry.value,
-      hadRecentInput: entry.hadRecentInput,
-    }),
-  );
-  observe('longtask', (entry) =>
-    store.longTasks.push({ startTime: entry.startTime, duration: entry.duration }),
-  );
-}
-
-/**
- * One cold-ish load of `/` for a signed-in member: HTTP cache, service worker, Cache Storage
- * and the Firestore cache are cleared first; only the sign-in (Auth's IndexedDB) is kept.
- */
-async function measureHomeOnce(context, baseUrl) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin: baseUrl,
-    storageTypes: 'service_workers,cache_storage',
-  });
-  // A static file of the origin, so no app code holds the Firestore database open.
-  await page.goto(`${baseUrl}/pwa-192.png`);
-  await page.evaluate(async () => {
-    for (const { name } of await indexedDB.databases()) {
-      if (name?.startsWith('firestore/')) {
-        await new Promise((resolve) => {
-          const request = indexedDB.deleteDatabase(name);
-          request.onsuccess = request.onerror = request.onblocked = () => resolve(undefined);
-        });
-      }
-    }
-  });
-  await page.addInitScript(installObservers);
-  await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-  await page.getByRole('article').first().waitFor({ timeout: 30_000 });
-  // Let late paints, shifts and long tasks land (Lighthouse waits for a quiet page too).
-  await page.waitForTimeout(3_000);
-  const raw = await page.evaluate(() => {
-    const navigation = performance.getEntriesByType('navigation')[0];
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-    return {
-      ...window.__vitals,
-      fcp,
-      load: navigation?.loadEventEnd ?? NaN,
-      now: performance.now(),
-    };
-  });
-  const metrics = {
-    fcp: raw.fcp,
-    lcp: raw.lcp || raw.fcp,
-    cls: cumulativeLayoutShift(raw.shifts),
-    tbt: totalBlockingTime(raw.longTasks, raw.fcp, raw.now),
-    // Speed Index needs a filmstrip; estimated as the mean of FCP and LCP (content arrives
-    // between the two), and labelled so.
-    si: (raw.fcp + (raw.lcp || raw.fcp)) / 2,
-  };
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  await page.close();
-  return {
-    metrics,
-    performance: performanceScore(metrics),
-    accessibility: accessibilityScore(axe),
-    axeViolations: axe.violations.map((rule) => `${rule.impact} ${rule.id}`),
-  };
-}
-
-async function measureHome(browser, stack, runs, log) {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  try {
-    const page = await context.newPage();
-    await signIn(page, stack.appUrl, { email: 'maya@example.com', password: 'showcase-demo' });
-    await page.close();
-    const results = [];
-    for (let run = 0; run < runs; run += 1) {
-      const result = await measureHomeOnce(context, stack.appUrl);
-      log(
-        `home run ${run + 1}: performance ${result.performance.score}, accessibility ${result.accessibility}`,
-      );
-      results.push(result);
-    }
-    // Lighthouse's advice for noisy machines: report the median run.
-    results.sort((x, y) => x.performance.score - y.performance.score);
-    return results[Math.floor(results.length / 2)];
-  } finally {
-    await context.close();
-  }
-}
-
 /** A production build in a temporary folder, measured by scripts/route-sizes.mjs. */
 function measureRouteSizes(log) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-build-'));
@@ -288,7 +167,7 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
  * Runs everything and returns the rows for the bench table:
  * `{ figure, measured, goal, reference, note }` as scripts/bench.mjs prints them.
  */
-export async function runWebBench({ log = console.log, writes = 60, runs = 3 } = {}) {
+export async function runWebBench({ log = console.log, writes = 60 } = {}) {
   const sizes = measureRouteSizes(log);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-stack-'));
   const running = startStack({
@@ -308,18 +187,17 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
   try {
     await seedDemoData(stack.client, { appOrigin: stack.appUrl });
     const latencies = await measureLatency(browser, stack, writes, log);
-    const home = await measureHome(browser, stack, runs, log);
     const rows = [
       {
         figure: `write-to-other-client latency, browser A → emulator → browser B, p50 (${latencies.length} likes)`,
-        measured: `${round(percentile(latencies, 50))} ms`,
+        measured: `${round(quantile(latencies, 0.5))} ms`,
         goal: '—',
         reference: '—',
         note: 'click in A to the count changing in B, two browser contexts',
       },
       {
         figure: `write-to-other-client latency, p95 (${latencies.length} likes)`,
-        measured: `${round(percentile(latencies, 95))} ms`,
+        measured: `${round(quantile(latencies, 0.95))} ms`,
         goal: '—',
         reference: '—',
         note: 'same run',
@@ -334,26 +212,6 @@ export async function runWebBench({ log = console.log, writes = 60, runs = 3 } =
         note: `+ ${round(size.withStartupGzipKb - size.firstRouteGzipKb)} KB Auth SDK after first paint; Firestore SDK ${size.firestore ? 'included' : 'not loaded'}`,
       });
     }
-    const { metrics } = home;
-    rows.push(
-      {
-        figure:
-          'Lighthouse-equivalent performance, / with demo data (measured with Chromium, desktop)',
-        measured: `${home.performance.score}/100`,
-        goal: '—',
-        reference: '—',
-        note: `FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${round(metrics.cls, 3)}, SI≈${Math.round(metrics.si)} ms (median of ${runs})`,
-      },
-      {
-        figure: 'Lighthouse-equivalent accessibility, / with demo data (axe-core in Chromium)',
-        measured: `${home.accessibility}/100`,
-        goal: '—',
-        reference: '—',
-        note: home.axeViolations.length
-          ? `violations: ${home.axeViolations.join(', ')}`
-          : 'no axe violations',
-      },
-    );
     return { rows };
   } finally {
     await browser.close();
@@ -378,7 +236,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     Number(process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const { rows } = await runWebBench({
     writes: arg('writes', 60),
-    runs: arg('runs', 3),
     log: (line) => console.error(line),
   });
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
