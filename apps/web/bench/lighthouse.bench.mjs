@@ -11,14 +11,17 @@
 // Signed in: Lighthouse's storage reset would sign the member out, so those runs keep storage
 // (`disableStorageReset`) and this module clears everything else itself before each run (HTTP
 // cache, service workers, Cache Storage, Firestore's IndexedDB cache), so each run starts as a
-// returning member's cold visit. The Firestore Listen stream never goes quiet, so Lighthouse
+// returning member's cold visit. Signed-out runs start from an empty origin. The Firestore Listen stream never goes quiet, so Lighthouse
 // would wait its whole 45 s load window on every page that shows data; the window is bounded
 // instead (the pages load in a second or two; Lantern's estimate comes from the trace it has).
+//
+// SHOWCASE_LIGHTHOUSE_REPORTS=<folder> also saves each row's median run there as Lighthouse's
+// HTML report and JSON result (`<page>-<form factor>.report.{html,json}`), for its diagnostics.
 /* global document, indexedDB, location -- used inside page scripts */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, generateReport } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import {
@@ -82,38 +85,50 @@ async function signIn(page, appOrigin, { email, password }) {
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
-  await page.waitForFunction(() => location.pathname === '/', { timeout: 30_000 });
-  await page.waitForSelector('[aria-label^="Account menu for"]', { timeout: 30_000 });
+  await page.waitForFunction(() => location.pathname === '/');
+  await page.waitForSelector('[aria-label^="Account menu for"]');
 }
 
 /**
- * Everything a signed-in run must not inherit from the previous one, keeping Auth's IndexedDB:
- * Lighthouse clears nothing with `disableStorageReset`.
+ * What a run must not inherit from the previous one. Signed out: all of the origin's storage
+ * (Lighthouse would clear it too, but first warn that it found some). Signed in: all but Auth's
+ * IndexedDB, which Lighthouse leaves alone with `disableStorageReset`.
  */
-async function clearAllButSignIn(page, appOrigin) {
-  // A static file of the origin, so no app code holds the Firestore database open.
+async function clearBeforeRun(page, appOrigin, { signedIn }) {
+  // A static file of the origin, so no app code holds a database open.
   await page.goto(`${appOrigin}/pwa-192.png`);
-  await page.evaluate(async () => {
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('firestore/')) continue;
-      await new Promise((resolve, reject) => {
-        const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = () => resolve(undefined);
-        request.onerror = () => reject(new Error(`could not delete ${name}`));
-        request.onblocked = () => reject(new Error(`${name} is still open elsewhere`));
-      });
-    }
-  });
+  if (signedIn) await deleteFirestoreCaches(page);
   const session = await page.createCDPSession();
   try {
     await session.send('Network.clearBrowserCache');
     await session.send('Storage.clearDataForOrigin', {
       origin: appOrigin,
-      storageTypes: 'service_workers,cache_storage',
+      storageTypes: signedIn ? 'service_workers,cache_storage' : 'all',
     });
   } finally {
     await session.detach();
   }
+}
+
+async function deleteFirestoreCaches(page) {
+  await page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('firestore/')) continue;
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        const timer = setTimeout(
+          () => reject(new Error(`deleting ${name} took over 20 s`)),
+          20_000,
+        );
+        request.onsuccess = () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        };
+        request.onerror = () => reject(new Error(`could not delete ${name}`));
+        request.onblocked = () => reject(new Error(`${name} is still open elsewhere`));
+      });
+    }
+  });
 }
 
 /** One Lighthouse run; throws unless it audited the page it was sent to, with its content. */
@@ -155,8 +170,17 @@ async function audit(page, url, { formFactor, signedIn, ready }) {
   return lhr;
 }
 
-function row(page, formFactor, lhrs) {
-  const median = computeMedianRun(lhrs);
+/** The median run's report and result, when SHOWCASE_LIGHTHOUSE_REPORTS names a folder. */
+function saveReport(name, lhr, log) {
+  const folder = process.env.SHOWCASE_LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${name}.report.html`), generateReport(lhr, 'html'));
+  fs.writeFileSync(path.join(folder, `${name}.report.json`), JSON.stringify(lhr));
+  log(`saved ${path.join(folder, `${name}.report.{html,json}`)}`);
+}
+
+function row(page, formFactor, median, lhrs) {
   const summary = summarize(median);
   const budget = formFactor === 'mobile' ? page.mobileBudget : undefined;
   const performances = lhrs.map((lhr) => summarize(lhr).scores.performance).join(', ');
@@ -207,25 +231,32 @@ export async function run({ log, selected, quick }) {
       defaultViewport: null,
     });
     const page = await browser.newPage();
+    // A step that hangs (a busy machine, a page that never shows what is awaited) fails the
+    // module with its reason instead of stalling the bench.
+    page.setDefaultTimeout(60_000);
     const rows = [];
     let signedIn = false;
     // Signed-out pages first: their storage reset would sign the member out.
     for (const { page: target, formFactor } of wanted) {
       if (target.signedIn && !signedIn) {
-        await signIn(page, stack.appUrl, { email: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD });
+        const member = { email: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD };
+        await signIn(page, stack.appUrl, member);
+        log(`signed in as ${member.email}`);
         signedIn = true;
       }
       const url = `${stack.appUrl}${paths[target.key]}`;
       const lhrs = [];
       for (let index = 0; index < runs; index += 1) {
-        if (target.signedIn) await clearAllButSignIn(page, stack.appUrl);
+        await clearBeforeRun(page, stack.appUrl, target);
         const lhr = await audit(page, url, { ...target, formFactor });
         log(
           `${formFactor} ${paths[target.key]} run ${index + 1}: ${formatSummary(summarize(lhr))}`,
         );
         lhrs.push(lhr);
       }
-      rows.push(row(target, formFactor, lhrs));
+      const median = computeMedianRun(lhrs);
+      saveReport(`${target.key}-${formFactor}`, median, log);
+      rows.push(row(target, formFactor, median, lhrs));
     }
     return rows;
   } finally {
