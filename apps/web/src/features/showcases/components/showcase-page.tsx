@@ -220,6 +220,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           description={showcase.imageAlt}
           decorative={false}
           natural
+          placement="first"
         />
       </Paper>
 
