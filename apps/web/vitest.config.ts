@@ -10,8 +10,8 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
-    // bench/: the pure scoring behind the bench's Lighthouse-equivalent figures; scripts/: the
-    // route budgets and the build's RE2JS shim.
+    // bench/: the pure summary behind the bench's Lighthouse table; scripts/: the route budgets and
+    // the build's RE2JS shim.
     include: ['src/**/*.test.ts', 'bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
     environment: 'node',
   },

@@ -33,7 +33,7 @@ import {
   spawnEmulator,
   stopEmulator,
 } from '../../../packages/emulator/bench/lib/emulator-process.mjs';
-import { percentile } from './lighthouse-scoring.mjs';
+import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 
 export const title = 'search (the gallery query against our emulator)';
 export const scenarios = ['search'];
@@ -108,8 +108,8 @@ async function sampleRoundRobin(cases, { runs, warmUp }) {
     }
   }
   return cases.map((_, index) => ({
-    p50: percentile(times[index], 50),
-    p95: percentile(times[index], 95),
+    p50: quantile(times[index], 0.5),
+    p95: quantile(times[index], 0.95),
     size: sizes[index],
   }));
 }

@@ -3,7 +3,7 @@
 // Listen session and the chunk written to B's backchannel, B's page seeing that chunk, B's
 // snapshot callback, React's commit and the DOM mutation. Every time is an epoch in ms on one
 // clock (the bench moves the pages' times onto the emulator's); pure, so it is unit-tested.
-import { percentile } from './lighthouse-scoring.mjs';
+import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 
 /** The segments of one write, in order; each runs from the previous boundary to its own. */
 export const SEGMENTS = [
@@ -83,9 +83,9 @@ export function summarize(totals, splits) {
     label,
     p50:
       complete.length > 0
-        ? percentile(
+        ? quantile(
             complete.map((split) => split.segments[key]),
-            50,
+            0.5,
           )
         : NaN,
   }));
@@ -94,8 +94,8 @@ export function summarize(totals, splits) {
     if (split.missing !== undefined) missing[split.missing] = (missing[split.missing] ?? 0) + 1;
   }
   return {
-    p50: percentile(totals, 50),
-    p95: percentile(totals, 95),
+    p50: quantile(totals, 0.5),
+    p95: quantile(totals, 0.95),
     segments,
     segmentSum: segments.reduce((sum, segment) => sum + segment.p50, 0),
     split: complete.length,

@@ -1,10 +1,14 @@
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchPath } from 'react-router';
 import { ScreenShown } from '../components/screen-shown';
 import { paths } from '../config/paths';
-import { memberShowcaseRoutes, publicShowcaseRoutes } from '../features/showcases/routes';
+import {
+  memberShowcaseRoutes,
+  publicShowcaseRoutes,
+  publicShowcaseScreens,
+} from '../features/showcases/routes';
 import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
 import { liveDataHandle } from './routes/live-data';
 import { NotFoundRoute } from './routes/not-found';
@@ -14,7 +18,8 @@ import { RouteError } from './routes/route-error';
 /**
  * Each screen is its own chunk, fetched when it first renders (behind its guard, so a visitor
  * never downloads a members-only screen). `preloadRoute` starts the current screen's download at
- * start-up, in parallel with Auth restoring the session.
+ * start-up, in parallel with Auth restoring the session: these screens and the public showcase
+ * screens, which render for everyone once Auth has answered.
  */
 const screens = {
   [paths.welcome]: () => import('./routes/welcome').then((m) => m.WelcomeRoute),
@@ -37,7 +42,9 @@ function screen(path: ScreenPath) {
 }
 
 export function preloadRoute(pathname: string): void {
-  const load = (screens as Record<string, (() => Promise<unknown>) | undefined>)[pathname];
+  const load =
+    (screens as Record<string, (() => Promise<unknown>) | undefined>)[pathname] ??
+    Object.entries(publicShowcaseScreens).find(([pattern]) => matchPath(pattern, pathname))?.[1];
   // A failed preload is retried (and reported) when the screen renders.
   load?.().catch(() => undefined);
 }

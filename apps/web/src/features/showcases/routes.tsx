@@ -18,28 +18,32 @@ function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => 
   );
 }
 
+const publicScreens = {
+  [paths.home]: () => import('./components/gallery-page'),
+  [paths.showcase]: () => import('./components/showcase-page'),
+  [paths.userProfile]: () => import('./components/user-page'),
+};
+
+/**
+ * The public screens' code by route pattern, for the router to start downloading at start-up
+ * (with the Firestore SDK they share) while Auth restores the session: anyone may open them.
+ */
+export const publicShowcaseScreens: Readonly<Record<string, () => Promise<unknown>>> =
+  publicScreens;
+
 /** Showcase routes open to everyone, signed in or not: the gallery, a showcase, a profile. */
 export const publicShowcaseRoutes: RouteObject[] = [
   {
     path: paths.home,
-    element: page(
-      () => import('./components/gallery-page'),
-      (module) => module.GalleryPage,
-    ),
+    element: page(publicScreens[paths.home], (module) => module.GalleryPage),
   },
   {
     path: paths.showcase,
-    element: page(
-      () => import('./components/showcase-page'),
-      (module) => module.ShowcasePage,
-    ),
+    element: page(publicScreens[paths.showcase], (module) => module.ShowcasePage),
   },
   {
     path: paths.userProfile,
-    element: page(
-      () => import('./components/user-page'),
-      (module) => module.UserPage,
-    ),
+    element: page(publicScreens[paths.userProfile], (module) => module.UserPage),
   },
 ];
 

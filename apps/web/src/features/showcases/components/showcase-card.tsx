@@ -18,6 +18,7 @@ import { CARD_MEDIA_RATIO } from './grid-layout';
 import { LikeButton } from './like-button';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
+import type { ImagePlacement } from './showcase-image';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 
@@ -40,13 +41,13 @@ const titleSx = {
 export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
   headingLevel = 'h2',
-  priority = false,
+  imagePlacement = 'later',
   likeable = false,
 }: {
   showcase: Showcase;
   headingLevel?: 'h2' | 'h3';
-  /** One of the first cards on screen. */
-  priority?: boolean;
+  /** Where the card's image sits when the page first paints. */
+  imagePlacement?: ImagePlacement;
   /**
    * Offer Like on this card (its own listener on the viewer's like, as on the showcase's page).
    * Without it the card shows only the count.
@@ -77,7 +78,7 @@ export const ShowcaseCard = memo(function ShowcaseCard({
             title={title}
             description={imageAlt}
             height="100%"
-            priority={priority}
+            placement={imagePlacement}
           />
         </Box>
         <CardContent sx={{ pb: 1 }}>

@@ -2,9 +2,16 @@ import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
 import { showcaseGridLayout } from './grid-layout';
 import { ShowcaseCard } from './showcase-card';
+import type { ImagePlacement } from './showcase-image';
 
-/** Cards whose images load eagerly: the first row on a wide screen. */
+/** Cards whose images load at once when the grid leads the page: the first row on a wide screen. */
 const FIRST_ROW = 4;
+
+/** The first card's image is the likely largest paint (one column on a phone, four when wide). */
+function placementOf(index: number, leadsPage: boolean): ImagePlacement {
+  if (!leadsPage || index >= FIRST_ROW) return 'later';
+  return index === 0 ? 'first' : 'visible';
+}
 
 /** One column at 360 px, up to four on wide screens. */
 const gridSx = { listStyle: 'none', p: 0, m: 0, ...showcaseGridLayout } as const;
@@ -15,6 +22,7 @@ export function ShowcaseGrid({
   label,
   headingLevel = 'h2',
   likeable = false,
+  leadsPage = true,
 }: {
   showcases: readonly Showcase[];
   label: string;
@@ -25,6 +33,8 @@ export function ShowcaseGrid({
    * guests are asked to sign in or up and listen to nothing.
    */
   likeable?: boolean;
+  /** The grid starts on the first screen; false below other content (its images load lazily). */
+  leadsPage?: boolean;
 }) {
   return (
     <Box component="ul" aria-label={label} sx={gridSx}>
@@ -33,7 +43,7 @@ export function ShowcaseGrid({
           <ShowcaseCard
             showcase={showcase}
             headingLevel={headingLevel}
-            priority={index < FIRST_ROW}
+            imagePlacement={placementOf(index, leadsPage)}
             likeable={likeable}
           />
         </Box>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { safeHttpUrl } from '@showcase/schema';
+import { CARD_MEDIA_RATIO } from './grid-layout';
 
 type ShowcaseImageProps = {
   imageUrl: string | null;
@@ -14,11 +15,18 @@ type ShowcaseImageProps = {
   decorative?: boolean;
   /** Pixels, or any CSS length (`100%` fills a box with an aspect ratio). */
   height?: number | string;
-  /** Show the whole image at its own aspect ratio (detail page) instead of a cropped band. */
+  /** Show the whole image (detail page) instead of a cropped band. */
   natural?: boolean;
-  /** Above the fold: load at once with high priority (it is likely the largest paint). */
-  priority?: boolean;
+  /** Where the image sits when the page first paints (see `ImagePlacement`). */
+  placement?: ImagePlacement;
 };
+
+/**
+ * `first`: the page's likely largest paint (a showcase's image, the first card): fetched at once
+ * and before other images. `visible`: on the first screen on some layouts (the rest of a wide
+ * first row): fetched at once, normal priority. `later`: below the fold: fetched near the viewport.
+ */
+export type ImagePlacement = 'first' | 'visible' | 'later';
 
 /** A stable hue per title, so placeholders differ without any stored colour. */
 function hue(text: string): number {
@@ -38,7 +46,7 @@ export function ShowcaseImage({
   decorative = true,
   height = 180,
   natural = false,
-  priority = false,
+  placement = 'later',
 }: ShowcaseImageProps) {
   const src = safeHttpUrl(imageUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -69,8 +77,8 @@ export function ShowcaseImage({
       component="img"
       src={src}
       alt={description ?? (decorative ? '' : `Cover image of “${title.trim() || 'Untitled'}”`)}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      loading={placement === 'later' ? 'lazy' : 'eager'}
+      fetchPriority={placement === 'first' ? 'high' : 'auto'}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailedSrc(src)}
@@ -79,6 +87,9 @@ export function ShowcaseImage({
           ? {
               display: 'block',
               width: '100%',
+              // The card's frame, reserved before the image arrives (nothing below it moves
+              // then); the whole image is shown inside it.
+              aspectRatio: CARD_MEDIA_RATIO,
               height: 'auto',
               maxHeight: 560,
               objectFit: 'contain',

@@ -278,6 +278,7 @@ const ShowcaseContent = memo(
             description={showcase.imageAlt}
             decorative={false}
             natural
+            placement="first"
           />
         </Paper>
 

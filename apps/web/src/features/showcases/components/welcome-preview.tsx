@@ -44,5 +44,8 @@ export function WelcomePreview({ size, placeholder }: WelcomePreviewProps) {
       </Typography>
     );
   }
-  return <ShowcaseGrid showcases={items} label="Newest showcases" headingLevel="h3" />;
+  // Below the pitch and the ways in: its images wait until they near the viewport.
+  return (
+    <ShowcaseGrid showcases={items} label="Newest showcases" headingLevel="h3" leadsPage={false} />
+  );
 }
