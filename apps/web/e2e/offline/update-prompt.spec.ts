@@ -22,7 +22,9 @@ function checkNow(page: Page): Promise<boolean> {
   });
 }
 
-test('a new build is offered with Reload, and Reload brings it in', async ({ page }, testInfo) => {
+test('a new build is offered with Reload, Reload brings it in, and other tabs keep their typing', async ({
+  page,
+}, testInfo) => {
   // Two production builds of the app in this worker.
   test.setTimeout(180_000);
   const run = process.env.SHOWCASE_E2E_RUN ?? String(process.pid);
@@ -50,6 +52,14 @@ test('a new build is offered with Reload, and Reload brings it in', async ({ pag
     expect(await checkNow(page)).toBe(false);
     await expect(prompt).toHaveCount(0);
     await expect(previewImage).toHaveAttribute('content', '/og-image.png');
+    // A second tab with something typed into a form.
+    const other = await page.context().newPage();
+    await other.goto(`${web.url}/signin`);
+    await other.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: 30_000,
+    });
+    const typedEmail = other.getByLabel('Email', { exact: true });
+    await typedEmail.fill('still-here@example.com');
 
     process.env.VITE_SITE_URL = SITE_URL;
     expect((await web.rebuild()).kind).toBe('published');
@@ -68,6 +78,23 @@ test('a new build is offered with Reload, and Reload brings it in', async ({ pag
     await expect(prompt).toHaveCount(0);
     // The new version is the one in charge: nothing more waits.
     expect(await checkNow(page)).toBe(false);
+
+    // The other tab keeps its version and what was typed, and offers Reload itself.
+    const otherPrompt = other
+      .getByRole('alert')
+      .filter({ hasText: 'A new version of Showcase is ready' });
+    await expect(otherPrompt).toBeVisible({ timeout: 20_000 });
+    await expect(typedEmail).toHaveValue('still-here@example.com');
+    await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      '/og-image.png',
+    );
+    await otherPrompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${SITE_URL}/og-image.png`,
+      { timeout: 20_000 },
+    );
   } finally {
     if (siteUrlBefore === undefined) delete process.env.VITE_SITE_URL;
     else process.env.VITE_SITE_URL = siteUrlBefore;

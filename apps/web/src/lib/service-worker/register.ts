@@ -10,21 +10,27 @@ export function registerServiceWorker(
   onUpdateReady: (applyUpdate: () => void) => void,
 ): () => void {
   let stopChecks = () => {};
-  // Once a new version waits, the page reloads when it takes over: after Reload here, or in
-  // another tab, since this page's code may need chunks the new worker no longer keeps. The
-  // reload is ours rather than the plugin's, which skips it when the worker's first install
-  // took this page over (workbox-window then reports the take-over as no update).
-  let reloadOnTakeOver = false;
+  // The reload after Reload is ours rather than the plugin's, which skips it when the worker's
+  // first install took this page over (workbox-window then reports the take-over as no update).
+  let applying = false;
+  let updateWaiting = false;
   const onTakeOver = () => {
-    if (reloadOnTakeOver) window.location.reload();
+    if (applying) window.location.reload();
+    // Reload was pressed in another tab. This page's code may need chunks the new worker no
+    // longer keeps, but reloading on its own would throw away what is typed here: the prompt
+    // stays (or comes back), and its Reload now simply reloads.
+    else if (updateWaiting) onUpdateReady(() => window.location.reload());
   };
   navigator.serviceWorker.addEventListener('controllerchange', onTakeOver);
   const update = registerSW({
     // Called once the page has loaded (see index.ts): no need to wait for `load` again.
     immediate: true,
     onNeedRefresh: () => {
-      reloadOnTakeOver = true;
-      onUpdateReady(() => void update(true));
+      updateWaiting = true;
+      onUpdateReady(() => {
+        applying = true;
+        void update(true);
+      });
     },
     onNeedReload: () => undefined,
     onRegisteredSW: (_url, registration) => {
