@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageProgress, SectionProgress } from '../../components/feedback/full-page-progress';
@@ -11,6 +11,7 @@ import { useGalleryHref } from '../../features/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
+import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
 
 // Lazy, and rendered for signed-in users and on the screens that show data: the signed-in
@@ -25,8 +26,8 @@ const NavigationEffects = lazy(() =>
   import('./navigation-effects').then((module) => ({ default: module.NavigationEffects })),
 );
 
-// Registers the service worker and offers a new version when one is ready; nothing for the
-// first screen waits for it.
+// Registers the service worker and offers a new version when one is ready. Its chunk loads once
+// a screen has shown and the browser is idle (useAfterFirstScreen): the first screen never waits.
 const UpdatePrompt = lazy(() =>
   import('../../components/feedback/update-prompt').then((module) => ({
     default: module.UpdatePrompt,
@@ -63,6 +64,13 @@ function useRedirectOutcome(session: SessionState): void {
   }, [redirectError, notify]);
 }
 
+/** False until a screen has shown and the browser has then been idle. */
+function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => whenIdle(() => setAfter(true)), []);
+  return after;
+}
+
 /**
  * The frame of every screen. Until Auth has restored the session nothing but a progress
  * indicator is shown, so a reload never flashes a screen meant for someone else.
@@ -73,6 +81,7 @@ export function RootLayout() {
   const onWayIn = wayInPaths.includes(useLocation().pathname);
   useRedirectOutcome(session);
   const galleryHref = useGalleryHref();
+  const afterFirstScreen = useAfterFirstScreen();
 
   if (session.status === 'unknown') return <FullPageProgress />;
   if (session.status === 'failed') {
@@ -107,9 +116,11 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {afterFirstScreen ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }
