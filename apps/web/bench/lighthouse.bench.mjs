@@ -19,7 +19,6 @@
 // HTML report and JSON result (`<page>-<form factor>.report.{html,json}`), for its diagnostics.
 /* global document, indexedDB, location -- used inside page scripts */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, generateReport } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -28,13 +27,11 @@ import {
   CHROMIUM_ARGS,
   DEMO_MEMBERS,
   DEMO_PASSWORD,
-  RULES_FILE,
   buildDemoData,
   ensureChromium,
-  freeStackPorts,
   seedDemoData,
-  startStack,
 } from '@showcase/dev-stack';
+import { withBenchStack } from './bench-stack.mjs';
 import { MOBILE_BUDGET, formatGoal, formatSummary, summarize } from './lighthouse-summary.mjs';
 
 export const title = 'Lighthouse 12.8 (test build)';
@@ -209,59 +206,48 @@ export async function run({ log, selected, quick }) {
       (formFactor) => ({ page, formFactor }),
     ),
   );
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-lighthouse-'));
-  const running = startStack({
-    ports: await freeStackPorts(),
-    logDir: path.join(runDir, 'logs'),
-    workDir: runDir,
-    web: 'build',
-    rulesFile: RULES_FILE,
-    onUnexpectedExit: log,
-  });
-  let browser;
-  try {
-    const stack = await running.ready;
-    log(`stack ready: app ${stack.appUrl} (logs in ${path.join(runDir, 'logs')})`);
-    await seedDemoData(stack.client, { appOrigin: stack.appUrl });
-    const paths = { welcome: '/welcome', showcase: publicShowcasePath(stack.appUrl), home: '/' };
-    browser = await puppeteer.launch({
-      executablePath: ensureChromium({ log }).path,
-      args: CHROMIUM_ARGS,
-      // Lighthouse sets each form factor's screen itself.
-      defaultViewport: null,
-    });
-    const page = await browser.newPage();
-    // A step that hangs (a busy machine, a page that never shows what is awaited) fails the
-    // module with its reason instead of stalling the bench.
-    page.setDefaultTimeout(60_000);
-    const rows = [];
-    let signedIn = false;
-    // Signed-out pages first: their storage reset would sign the member out.
-    for (const { page: target, formFactor } of wanted) {
-      if (target.signedIn && !signedIn) {
-        const member = { email: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD };
-        await signIn(page, stack.appUrl, member);
-        log(`signed in as ${member.email}`);
-        signedIn = true;
+  return withBenchStack('lighthouse', log, async (stack) => {
+    let browser;
+    try {
+      await seedDemoData(stack.client, { appOrigin: stack.appUrl });
+      const paths = { welcome: '/welcome', showcase: publicShowcasePath(stack.appUrl), home: '/' };
+      browser = await puppeteer.launch({
+        executablePath: ensureChromium({ log }).path,
+        args: CHROMIUM_ARGS,
+        // Lighthouse sets each form factor's screen itself.
+        defaultViewport: null,
+      });
+      const page = await browser.newPage();
+      // A step that hangs (a busy machine, a page that never shows what is awaited) fails the
+      // module with its reason instead of stalling the bench.
+      page.setDefaultTimeout(60_000);
+      const rows = [];
+      let signedIn = false;
+      // Signed-out pages first: their storage reset would sign the member out.
+      for (const { page: target, formFactor } of wanted) {
+        if (target.signedIn && !signedIn) {
+          const member = { email: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD };
+          await signIn(page, stack.appUrl, member);
+          log(`signed in as ${member.email}`);
+          signedIn = true;
+        }
+        const url = `${stack.appUrl}${paths[target.key]}`;
+        const lhrs = [];
+        for (let index = 0; index < runs; index += 1) {
+          await clearBeforeRun(page, stack.appUrl, target);
+          const lhr = await audit(page, url, { ...target, formFactor });
+          log(
+            `${formFactor} ${paths[target.key]} run ${index + 1}: ${formatSummary(summarize(lhr))}`,
+          );
+          lhrs.push(lhr);
+        }
+        const median = computeMedianRun(lhrs);
+        saveReport(`${target.key}-${formFactor}`, median, log);
+        rows.push(row(target, formFactor, median, lhrs));
       }
-      const url = `${stack.appUrl}${paths[target.key]}`;
-      const lhrs = [];
-      for (let index = 0; index < runs; index += 1) {
-        await clearBeforeRun(page, stack.appUrl, target);
-        const lhr = await audit(page, url, { ...target, formFactor });
-        log(
-          `${formFactor} ${paths[target.key]} run ${index + 1}: ${formatSummary(summarize(lhr))}`,
-        );
-        lhrs.push(lhr);
-      }
-      const median = computeMedianRun(lhrs);
-      saveReport(`${target.key}-${formFactor}`, median, log);
-      rows.push(row(target, formFactor, median, lhrs));
+      return rows;
+    } finally {
+      await browser?.close();
     }
-    return rows;
-  } finally {
-    await browser?.close();
-    await running.close();
-    fs.rmSync(runDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -14,16 +14,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import {
-  CHROMIUM_ARGS,
-  RULES_FILE,
-  ensureChromium,
-  freeStackPorts,
-  startStack,
-} from '@showcase/dev-stack';
+import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
+import { withBenchStack } from './bench-stack.mjs';
 import { clockOffset, splitWrite, summarize } from './write-latency-split.mjs';
 
 export const title = 'write latency (browser A → emulator → browser B)';
@@ -330,18 +324,7 @@ function rowsFrom(result, load) {
 /** @param {{ log: (message: string) => void, quick?: boolean }} options */
 export async function run({ log, quick = false }) {
   const { writes, warmUp } = quick ? SETTINGS.quick : SETTINGS.full;
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-latency-'));
-  const running = startStack({
-    ports: await freeStackPorts(),
-    logDir: path.join(runDir, 'logs'),
-    workDir: runDir,
-    web: 'build',
-    rulesFile: RULES_FILE,
-    onUnexpectedExit: log,
-  });
-  try {
-    const stack = await running.ready;
-    log(`stack ready: app ${stack.appUrl}`);
+  return withBenchStack('latency', log, async (stack) => {
     const browser = await chromium.launch({
       executablePath: ensureChromium({ log }).path,
       args: CHROMIUM_ARGS,
@@ -353,8 +336,5 @@ export async function run({ log, quick = false }) {
     } finally {
       await browser.close();
     }
-  } finally {
-    await running.close();
-    fs.rmSync(runDir, { recursive: true, force: true });
-  }
+  });
 }
