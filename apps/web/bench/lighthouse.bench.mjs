@@ -91,8 +91,12 @@ async function signIn(page, appOrigin, { email, password }) {
  * (Lighthouse would clear it too, but first warn that it found some). Signed in: all but Auth's
  * IndexedDB, which Lighthouse leaves alone with `disableStorageReset`.
  */
-async function clearBeforeRun(page, appOrigin, { signedIn }) {
-  // A static file of the origin, so no app code holds a database open.
+async function clearBeforeRun(previous, appOrigin, { signedIn }) {
+  // A fresh tab on a static file of the origin, and the old tab closed: no app code holds a
+  // database open, not even a page kept in the old tab's back-forward cache, which would leave
+  // deleting Firestore's database waiting.
+  const page = await openTab(previous.browser());
+  await previous.close();
   await page.goto(`${appOrigin}/pwa-192.png`);
   if (signedIn) await deleteFirestoreCaches(page);
   const session = await page.createCDPSession();
@@ -105,6 +109,15 @@ async function clearBeforeRun(page, appOrigin, { signedIn }) {
   } finally {
     await session.detach();
   }
+  return page;
+}
+
+async function openTab(browser) {
+  const page = await browser.newPage();
+  // A step that hangs (a busy machine, a page that never shows what is awaited) fails the
+  // module with its reason instead of stalling the bench.
+  page.setDefaultTimeout(60_000);
+  return page;
 }
 
 async function deleteFirestoreCaches(page) {
@@ -157,10 +170,15 @@ async function audit(page, url, { formFactor, signedIn, ready }) {
     (selector) => ({
       content: document.querySelector(selector) !== null,
       member: document.querySelector('[aria-label^="Account menu for"]') !== null,
+      heading: document.querySelector('h1')?.textContent ?? document.title,
     }),
     ready,
   );
-  if (!shown.content) throw new Error(`${url} showed no "${ready}" after the Lighthouse run`);
+  if (!shown.content) {
+    throw new Error(
+      `${url} showed no "${ready}" after the Lighthouse run (its heading: "${shown.heading}")`,
+    );
+  }
   if (shown.member !== signedIn) {
     throw new Error(`${url} was audited ${shown.member ? 'signed in' : 'signed out'}`);
   }
@@ -217,10 +235,7 @@ export async function run({ log, selected, quick }) {
         // Lighthouse sets each form factor's screen itself.
         defaultViewport: null,
       });
-      const page = await browser.newPage();
-      // A step that hangs (a busy machine, a page that never shows what is awaited) fails the
-      // module with its reason instead of stalling the bench.
-      page.setDefaultTimeout(60_000);
+      let page = await openTab(browser);
       const rows = [];
       let signedIn = false;
       // Signed-out pages first: their storage reset would sign the member out.
@@ -234,7 +249,7 @@ export async function run({ log, selected, quick }) {
         const url = `${stack.appUrl}${paths[target.key]}`;
         const lhrs = [];
         for (let index = 0; index < runs; index += 1) {
-          await clearBeforeRun(page, stack.appUrl, target);
+          page = await clearBeforeRun(page, stack.appUrl, target);
           const lhr = await audit(page, url, { ...target, formFactor });
           log(
             `${formFactor} ${paths[target.key]} run ${index + 1}: ${formatSummary(summarize(lhr))}`,
