@@ -158,35 +158,47 @@ export function formatReport(report) {
   return lines.join('\n');
 }
 
-function main(args) {
-  const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-  // --dist=DIR measures another build (the bench builds into a temporary folder).
-  const dist =
-    args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
+/** The figures for the production build in `dist`; throws when it has no manifest. */
+export function measureBuild(dist) {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   } catch {
-    console.error(
+    throw new Error(
       `No ${join(dist, '.vite/manifest.json')}: run \`npm run build -w apps/web\` first.`,
     );
-    process.exit(1);
   }
-  const sizes = new Map();
-  const sizeOf = (file) => {
-    if (!sizes.has(file))
-      sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-    return sizes.get(file);
+  /** `read(file)` once per file, however many routes load it. */
+  const perFile = (read) => {
+    const known = new Map();
+    return (file) => {
+      if (!known.has(file)) known.set(file, read(join(dist, file)));
+      return known.get(file);
+    };
   };
+  const sizeOf = perFile((file) => gzipSync(readFileSync(file), { level: 9 }).length);
   // The manifest has no module list per chunk, so look for the SDK's own marker in the code (its
   // production host; not "FIRESTORE", which the emulator settings of test builds contain).
+  const holdsFirestore = perFile((file) =>
+    readFileSync(file, 'utf8').includes('firestore.googleapis.com'),
+  );
   const hasFirestore = (files) =>
-    files.some(
-      (file) =>
-        file.endsWith('.js') &&
-        readFileSync(join(dist, file), 'utf8').includes('firestore.googleapis.com'),
-    );
-  const report = measureRoutes({ manifest, sizeOf, hasFirestore });
+    files.some((file) => file.endsWith('.js') && holdsFirestore(file));
+  return measureRoutes({ manifest, sizeOf, hasFirestore });
+}
+
+function main(args) {
+  const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+  // --dist=DIR measures another build.
+  const dist =
+    args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
+  let report;
+  try {
+    report = measureBuild(dist);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
   const over = report.routes.filter((row) => row.overBudget);
   if (args.includes('--check') && over.length > 0) {
