@@ -59,7 +59,7 @@ export class WebChannelSession {
     readonly kind: 'Listen' | 'Write',
     private readonly limits: SessionLimits,
     private readonly onOverflow: (session: WebChannelSession) => void,
-    private readonly probe: WebChannelProbe = { observer: undefined },
+    private readonly probe: WebChannelProbe,
   ) {}
 
   setStream(stream: WireStream): void {
