@@ -11,12 +11,13 @@ export const MOBILE_BUDGET = {
   lcpMs: 1800,
 };
 
-const CATEGORIES = {
-  performance: 'performance',
-  accessibility: 'accessibility',
-  bestPractices: 'best-practices',
-  seo: 'seo',
-};
+/** The categories scored: the budget's and summary's key, Lighthouse's id, the table's label. */
+const CATEGORIES = [
+  { key: 'performance', id: 'performance', label: 'perf' },
+  { key: 'accessibility', id: 'accessibility', label: 'a11y' },
+  { key: 'bestPractices', id: 'best-practices', label: 'BP' },
+  { key: 'seo', id: 'seo', label: 'SEO' },
+];
 
 const METRICS = {
   lcp: 'largest-contentful-paint',
@@ -32,7 +33,7 @@ const METRICS = {
  */
 export function summarize(lhr) {
   const scores = {};
-  for (const [key, id] of Object.entries(CATEGORIES)) {
+  for (const { key, id } of CATEGORIES) {
     const score = lhr.categories?.[id]?.score;
     scores[key] = typeof score === 'number' ? Math.round(score * 100) : null;
   }
@@ -49,13 +50,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 /** Every way `summary` falls short of `budget`, as short phrases; empty when it is met. */
 export function budgetMisses({ scores, metrics }, budget) {
   const misses = [];
-  const atLeast = (label, score, minimum) => {
-    if (score === null || score < minimum) misses.push(`${label} ${score ?? 'not scored'}`);
-  };
-  atLeast('perf', scores.performance, budget.performance);
-  atLeast('a11y', scores.accessibility, budget.accessibility);
-  atLeast('BP', scores.bestPractices, budget.bestPractices);
-  atLeast('SEO', scores.seo, budget.seo);
+  for (const { key, label } of CATEGORIES) {
+    const score = scores[key];
+    if (score === null || score < budget[key]) misses.push(`${label} ${score ?? 'not scored'}`);
+  }
   if (!(metrics.lcp <= budget.lcpMs)) {
     misses.push(`LCP ${Number.isNaN(metrics.lcp) ? 'not measured' : seconds(metrics.lcp)}`);
   }
@@ -63,12 +61,10 @@ export function budgetMisses({ scores, metrics }, budget) {
 }
 
 export function formatBudget(budget) {
-  const bound = (label, minimum) => `${label} ${minimum === 100 ? '' : '≥ '}${minimum}`;
   return [
-    bound('perf', budget.performance),
-    bound('a11y', budget.accessibility),
-    bound('BP', budget.bestPractices),
-    bound('SEO', budget.seo),
+    ...CATEGORIES.map(
+      ({ key, label }) => `${label} ${budget[key] === 100 ? '' : '≥ '}${budget[key]}`,
+    ),
     `LCP ≤ ${budget.lcpMs / 1000} s`,
   ].join(' · ');
 }
@@ -78,10 +74,7 @@ export function formatSummary({ scores, metrics }) {
   const ms = (value) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
   const time = (value) => (Number.isNaN(value) ? '–' : seconds(value));
   return [
-    `perf ${score(scores.performance)}`,
-    `a11y ${score(scores.accessibility)}`,
-    `BP ${score(scores.bestPractices)}`,
-    `SEO ${score(scores.seo)}`,
+    ...CATEGORIES.map(({ key, label }) => `${label} ${score(scores[key])}`),
     `LCP ${time(metrics.lcp)}`,
     `FCP ${time(metrics.fcp)}`,
     `TBT ${ms(metrics.tbt)}`,

@@ -11,9 +11,10 @@
 // Signed in: Lighthouse's storage reset would sign the member out, so those runs keep storage
 // (`disableStorageReset`) and this module clears everything else itself before each run (HTTP
 // cache, service workers, Cache Storage, Firestore's IndexedDB cache), so each run starts as a
-// returning member's cold visit. Signed-out runs start from an empty origin. The Firestore Listen stream never goes quiet, so Lighthouse
-// would wait its whole 45 s load window on every page that shows data; the window is bounded
-// instead (the pages load in a second or two; Lantern's estimate comes from the trace it has).
+// returning member's cold visit. Signed-out runs start from an empty origin. The Firestore
+// Listen stream never goes quiet, so Lighthouse would wait its whole 45 s load window on every
+// page that shows data; the window is bounded instead (the pages load in a second or two;
+// Lantern's estimate comes from the trace it has).
 //
 // SHOWCASE_LIGHTHOUSE_REPORTS=<folder> also saves each row's median run there as Lighthouse's
 // HTML report and JSON result (`<page>-<form factor>.report.{html,json}`), for its diagnostics.

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { measureBuild } from '../scripts/route-sizes.mjs';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -22,22 +23,12 @@ function measureRouteSizes(log) {
     const build = spawnSync(
       process.execPath,
       [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: WEB_DIR,
-        encoding: 'utf8',
-      },
+      { cwd: WEB_DIR, encoding: 'utf8' },
     );
     if (build.status !== 0) throw new Error(`Production build failed:\n${build.stderr}`);
-    const sizes = spawnSync(
-      process.execPath,
-      [path.join(WEB_DIR, 'scripts/route-sizes.mjs'), '--json', `--dist=${outDir}`],
-      {
-        encoding: 'utf8',
-      },
-    );
-    if (sizes.status !== 0) throw new Error(`route-sizes failed:\n${sizes.stderr}`);
+    const sizes = measureBuild(outDir);
     log('route sizes: measured a production build');
-    return JSON.parse(sizes.stdout);
+    return sizes;
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
 // Listen session and the chunk written to B's backchannel, B's page seeing that chunk, B's
 // snapshot callback, React's commit and the DOM mutation. Every time is an epoch in ms on one
 // clock (the bench moves the pages' times onto the emulator's); pure, so it is unit-tested.
-import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
+import { median, quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 
 /** The segments of one write, in order; each runs from the previous boundary to its own. */
 export const SEGMENTS = [
@@ -81,20 +81,14 @@ export function summarize(totals, splits) {
   const segments = SEGMENTS.map(({ key, label }) => ({
     key,
     label,
-    p50:
-      complete.length > 0
-        ? quantile(
-            complete.map((split) => split.segments[key]),
-            0.5,
-          )
-        : NaN,
+    p50: median(complete.map((split) => split.segments[key])),
   }));
   const missing = {};
   for (const split of splits) {
     if (split.missing !== undefined) missing[split.missing] = (missing[split.missing] ?? 0) + 1;
   }
   return {
-    p50: quantile(totals, 0.5),
+    p50: median(totals),
     p95: quantile(totals, 0.95),
     segments,
     segmentSum: segments.reduce((sum, segment) => sum + segment.p50, 0),

@@ -80,6 +80,14 @@ describe('summarize', () => {
       9,
     );
   });
+
+  it('leaves the segments unmeasured when no write could be split', () => {
+    const summary = summarize([40], [{ missing: 'sent' }]);
+    expect(summary.split).toBe(0);
+    expect(summary.missing).toEqual({ sent: 1 });
+    for (const segment of summary.segments) expect(segment.p50).toBeNaN();
+    expect(summary.segmentSum).toBeNaN();
+  });
 });
 
 describe('clockOffset', () => {

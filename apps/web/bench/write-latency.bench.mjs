@@ -257,7 +257,6 @@ async function measure({ browser, stack, writes, warmUp, log }) {
         }),
       );
     }
-    stack.firestore.observeWebChannel(undefined);
     const statsAfter = stack.firestore.transportStats();
     log(`latency: ${totals.length} writes measured`);
     return {

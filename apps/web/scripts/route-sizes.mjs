@@ -29,74 +29,43 @@ const MEMBER = [
   'src/features/connection/firestore-session.tsx',
 ];
 
+/** A route as a visitor sees it: the app bar's slots are the shell and the live-data indicator. */
+const visitor = (route, screen, lazySlots = [...SHELL, ...LIVE_DATA]) => ({
+  route,
+  viewer: 'visitor',
+  screen,
+  lazySlots,
+});
+/** A route as a member sees it: the app bar's slots are the shell and the member's own. */
+const member = (route, screen) => ({
+  route,
+  viewer: 'member',
+  screen,
+  lazySlots: [...SHELL, ...MEMBER],
+});
+
 /**
  * Each route's screen module and the lazy modules rendered with it (app/router.tsx,
  * features/showcases/routes.tsx, app/routes/root-layout.tsx, the screen); keep in step with them. A key
  * missing from the manifest is an error, so a renamed file cannot drop out silently.
  */
 export const ROUTES = [
-  {
-    route: '/welcome',
-    viewer: 'visitor',
-    screen: 'src/app/routes/welcome.tsx',
-    lazySlots: [...SHELL, ...LIVE_DATA, 'src/features/showcases/components/welcome-preview.tsx'],
-  },
-  { route: '/signin', viewer: 'visitor', screen: 'src/app/routes/sign-in.tsx', lazySlots: SHELL },
-  { route: '/signup', viewer: 'visitor', screen: 'src/app/routes/sign-up.tsx', lazySlots: SHELL },
-  {
-    route: '/reset',
-    viewer: 'visitor',
-    screen: 'src/app/routes/reset-password.tsx',
-    lazySlots: SHELL,
-  },
-  {
-    route: '/',
-    viewer: 'visitor',
-    screen: 'src/features/showcases/components/gallery-page.tsx',
-    lazySlots: [...SHELL, ...LIVE_DATA],
-  },
-  {
-    route: '/',
-    viewer: 'member',
-    screen: 'src/features/showcases/components/gallery-page.tsx',
-    lazySlots: [...SHELL, ...MEMBER],
-  },
-  {
-    route: '/s/:id',
-    viewer: 'visitor',
-    screen: 'src/features/showcases/components/showcase-page.tsx',
-    lazySlots: [...SHELL, ...LIVE_DATA],
-  },
-  {
-    route: '/u/:uid',
-    viewer: 'visitor',
-    screen: 'src/features/showcases/components/user-page.tsx',
-    lazySlots: [...SHELL, ...LIVE_DATA],
-  },
-  {
-    route: '/new',
-    viewer: 'member',
-    screen: 'src/features/showcases/components/new-showcase-page.tsx',
-    lazySlots: [...SHELL, ...MEMBER],
-  },
-  {
-    route: '/s/:id/edit',
-    viewer: 'member',
-    screen: 'src/features/showcases/components/edit-showcase-page.tsx',
-    lazySlots: [...SHELL, ...MEMBER],
-  },
-  {
-    route: '/me/showcases',
-    viewer: 'member',
-    screen: 'src/features/showcases/components/my-showcases-page.tsx',
-    lazySlots: [...SHELL, ...MEMBER],
-  },
-  {
-    route: '/me',
-    viewer: 'member',
-    screen: 'src/app/routes/me.tsx',
-    lazySlots: [...SHELL, ...MEMBER],
-  },
+  visitor('/welcome', 'src/app/routes/welcome.tsx', [
+    ...SHELL,
+    ...LIVE_DATA,
+    'src/features/showcases/components/welcome-preview.tsx',
+  ]),
+  visitor('/signin', 'src/app/routes/sign-in.tsx', SHELL),
+  visitor('/signup', 'src/app/routes/sign-up.tsx', SHELL),
+  visitor('/reset', 'src/app/routes/reset-password.tsx', SHELL),
+  visitor('/', 'src/features/showcases/components/gallery-page.tsx'),
+  member('/', 'src/features/showcases/components/gallery-page.tsx'),
+  visitor('/s/:id', 'src/features/showcases/components/showcase-page.tsx'),
+  visitor('/u/:uid', 'src/features/showcases/components/user-page.tsx'),
+  member('/new', 'src/features/showcases/components/new-showcase-page.tsx'),
+  member('/s/:id/edit', 'src/features/showcases/components/edit-showcase-page.tsx'),
+  member('/me/showcases', 'src/features/showcases/components/my-showcases-page.tsx'),
+  member('/me', 'src/app/routes/me.tsx'),
 ];
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -138,19 +107,22 @@ export function measureRoutes({ manifest, sizeOf, hasFirestore = () => false, ro
       key === 'src/lib/firebase/auth.ts' || (key.startsWith('_') && manifest[key].name === 'auth'),
   );
   const auth = closure(authKeys, entry);
+  const authBytes = jsSize(auth);
 
   const rows = routes.map(({ route, viewer, screen, lazySlots }) => {
     const screenFiles = closure([screen], new Set([...entry, ...auth]));
     const firstPaint = new Set([...entry, ...screenFiles]);
     const lazySlotFiles = closure(lazySlots, new Set([...firstPaint, ...auth]));
     const budgetKb = BUDGETS_KB[route] ?? null;
-    const firstPaintKb = kb(jsSize(firstPaint));
+    const firstPaintBytes = jsSize(firstPaint);
+    const withLazySlotsBytes = firstPaintBytes + jsSize(lazySlotFiles);
+    const firstPaintKb = kb(firstPaintBytes);
     return {
       route,
       viewer,
       firstPaintKb,
-      withLazySlotsKb: kb(jsSize(firstPaint) + jsSize(lazySlotFiles)),
-      withAuthKb: kb(jsSize(firstPaint) + jsSize(lazySlotFiles) + jsSize(auth)),
+      withLazySlotsKb: kb(withLazySlotsBytes),
+      withAuthKb: kb(withLazySlotsBytes + authBytes),
       screenChunksKb: kb(jsSize(screenFiles)),
       firestore: hasFirestore([...firstPaint])
         ? 'first paint'
@@ -165,7 +137,7 @@ export function measureRoutes({ manifest, sizeOf, hasFirestore = () => false, ro
   });
   return {
     entry: { files: [...entry], gzipKb: kb(jsSize(entry)) },
-    auth: { files: [...auth], gzipKb: kb(jsSize(auth)) },
+    auth: { files: [...auth], gzipKb: kb(authBytes) },
     routes: rows,
   };
 }
@@ -186,35 +158,47 @@ export function formatReport(report) {
   return lines.join('\n');
 }
 
-function main(args) {
-  const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-  // --dist=DIR measures another build (the bench builds into a temporary folder).
-  const dist =
-    args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
+/** The figures for the production build in `dist`; throws when it has no manifest. */
+export function measureBuild(dist) {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   } catch {
-    console.error(
+    throw new Error(
       `No ${join(dist, '.vite/manifest.json')}: run \`npm run build -w apps/web\` first.`,
     );
-    process.exit(1);
   }
-  const sizes = new Map();
-  const sizeOf = (file) => {
-    if (!sizes.has(file))
-      sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-    return sizes.get(file);
+  /** `read(file)` once per file, however many routes load it. */
+  const perFile = (read) => {
+    const known = new Map();
+    return (file) => {
+      if (!known.has(file)) known.set(file, read(join(dist, file)));
+      return known.get(file);
+    };
   };
+  const sizeOf = perFile((file) => gzipSync(readFileSync(file), { level: 9 }).length);
   // The manifest has no module list per chunk, so look for the SDK's own marker in the code (its
   // production host; not "FIRESTORE", which the emulator settings of test builds contain).
+  const holdsFirestore = perFile((file) =>
+    readFileSync(file, 'utf8').includes('firestore.googleapis.com'),
+  );
   const hasFirestore = (files) =>
-    files.some(
-      (file) =>
-        file.endsWith('.js') &&
-        readFileSync(join(dist, file), 'utf8').includes('firestore.googleapis.com'),
-    );
-  const report = measureRoutes({ manifest, sizeOf, hasFirestore });
+    files.some((file) => file.endsWith('.js') && holdsFirestore(file));
+  return measureRoutes({ manifest, sizeOf, hasFirestore });
+}
+
+function main(args) {
+  const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+  // --dist=DIR measures another build.
+  const dist =
+    args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length) ?? join(webRoot, 'dist');
+  let report;
+  try {
+    report = measureBuild(dist);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
   const over = report.routes.filter((row) => row.overBudget);
   if (args.includes('--check') && over.length > 0) {

@@ -59,7 +59,7 @@ export class WebChannelSession {
     readonly kind: 'Listen' | 'Write',
     private readonly limits: SessionLimits,
     private readonly onOverflow: (session: WebChannelSession) => void,
-    private readonly probe: WebChannelProbe = { observer: undefined },
+    private readonly probe: WebChannelProbe,
   ) {}
 
   setStream(stream: WireStream): void {
@@ -95,16 +95,14 @@ export class WebChannelSession {
     const text = toAsciiJson([id, content]);
     this.outbox.push({ id, text });
     this.outboxBytes += text.length;
-    const observer = this.probe.observer;
-    if (observer) {
-      observer({
-        type: 'queued',
-        kind: this.kind,
-        sessionId: this.id,
-        arrayId: id,
-        at: epochNow(),
-      });
-    }
+    // An optional call evaluates its argument only when an observer is attached.
+    this.probe.observer?.({
+      type: 'queued',
+      kind: this.kind,
+      sessionId: this.id,
+      arrayId: id,
+      at: epochNow(),
+    });
     if (
       this.outbox.length > this.limits.maxOutboxArrays ||
       this.outboxBytes > this.limits.maxOutboxBytes
@@ -242,18 +240,15 @@ export class WebChannelSession {
     backchannel.sentUpTo = pending[pending.length - 1]!.id;
     backchannel.bytesWritten += chunk.length;
     backchannel.res.write(chunk);
-    const observer = this.probe.observer;
-    if (observer) {
-      observer({
-        type: 'written',
-        kind: this.kind,
-        sessionId: this.id,
-        lastArrayId: backchannel.sentUpTo,
-        bytes: chunk.length,
-        longPoll: backchannel.longPoll,
-        at: epochNow(),
-      });
-    }
+    this.probe.observer?.({
+      type: 'written',
+      kind: this.kind,
+      sessionId: this.id,
+      lastArrayId: backchannel.sentUpTo,
+      bytes: chunk.length,
+      longPoll: backchannel.longPoll,
+      at: epochNow(),
+    });
     if (backchannel.longPoll || full || backchannel.bytesWritten >= this.limits.maxStreamingBytes) {
       this.detachBackchannel();
     } else {

@@ -194,9 +194,9 @@ export function createWebChannelHandler(deps: WebChannelDeps): WebChannelHandler
     const messages = body.messages.map((m) => ({ mapId: m.mapId, json: parseJsonText(m.json) }));
     if (Number.isInteger(aid)) session.ack(aid);
     session.receive(messages);
-    const observer = probe.observer;
-    if (observer && receivedAt > 0) {
-      observer({
+    // Skipped when the observer was attached after this request arrived (no `receivedAt`).
+    if (receivedAt > 0) {
+      probe.observer?.({
         type: 'forward',
         kind: session.kind,
         sessionId: session.id,
