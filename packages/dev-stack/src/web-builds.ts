@@ -59,7 +59,10 @@ export function createBuildFolders(root: string): BuildFolders {
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(builds, { recursive: true });
   let sequence = 0;
-  let current: { dir: string; digest: string } | null = null;
+  // The served build: its own files, every hashed file it serves (its own and those linked in),
+  // and the digest of its own files, taken only once a later build is compared with it, so a
+  // stack that never rebuilds does not read its whole build on start-up.
+  let current: { dir: string; files: string[]; hashed: string[]; digest?: string } | null = null;
   let previous: string | null = null;
 
   return {
@@ -70,15 +73,20 @@ export function createBuildFolders(root: string): BuildFolders {
       return dir;
     },
     publish(dir) {
-      const digest = digestOf(dir, listFiles(dir));
-      if (current?.digest === digest) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        return false;
-      }
+      const files = listFiles(dir);
+      const hashed = new Set(files.filter(isHashedOutput));
+      let digest: string | undefined;
       if (current) {
-        for (const file of listFiles(current.dir).filter(isHashedOutput)) {
-          const target = path.join(dir, file);
-          if (!fs.existsSync(target)) linkOrCopy(path.join(current.dir, file), target);
+        current.digest ??= digestOf(current.dir, current.files);
+        digest = digestOf(dir, files);
+        if (current.digest === digest) {
+          fs.rmSync(dir, { recursive: true, force: true });
+          return false;
+        }
+        for (const file of current.hashed) {
+          if (hashed.has(file)) continue;
+          linkOrCopy(path.join(current.dir, file), path.join(dir, file));
+          hashed.add(file);
         }
       }
       const link = `${served}.next`;
@@ -89,7 +97,7 @@ export function createBuildFolders(root: string): BuildFolders {
       // path just before the switch; only older ones go (their files live on as links).
       if (previous) fs.rmSync(previous, { recursive: true, force: true });
       previous = current?.dir ?? null;
-      current = { dir, digest };
+      current = { dir, files, hashed: [...hashed], ...(digest ? { digest } : {}) };
       return true;
     },
     discard(dir) {

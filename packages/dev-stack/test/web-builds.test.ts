@@ -90,6 +90,15 @@ describe('build folders', () => {
     expect(builds.publish(write(builds.next(), { ...files, 'index.html': 'v2' }))).toBe(true);
   });
 
+  it('compares a build with what the served one was built with, not with the files linked in', () => {
+    const { folders: builds } = folders();
+    builds.publish(write(builds.next(), { 'index.html': 'v1', 'assets/app-1.js': 'one' }));
+    const files = { 'index.html': 'v2', 'assets/app-2.js': 'two' };
+    expect(builds.publish(write(builds.next(), files))).toBe(true);
+    expect(builds.publish(write(builds.next(), files))).toBe(false);
+    expect(read(builds.served, 'assets/app-1.js')).toBe('one');
+  });
+
   it('discards a build that failed, and starts empty over what an earlier run left', () => {
     const { root, folders: builds } = folders();
     builds.publish(write(builds.next(), { 'index.html': 'v1' }));

@@ -5,7 +5,7 @@ import {
   cards,
   connectionIndicator,
   expectConnection,
-  fillShowcaseForm,
+  publishOffline,
   seedShowcases,
   uniqueTag,
 } from '../support/gallery';
@@ -38,12 +38,7 @@ test.describe('offline', () => {
     await expect(cards(page)).toHaveCount(2);
 
     const title = `Made offline ${tag}`;
-    await page.getByRole('link', { name: 'New showcase' }).click();
-    await fillShowcaseForm(page, { title, url: 'https://example.com/offline', tags: tag });
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(
-      page.getByText("Saved on this device, will publish when you're back online"),
-    ).toBeVisible();
+    await publishOffline(page, { title, tags: tag });
     // What was typed stays while the write waits, and nothing can be sent twice.
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
     await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
@@ -126,12 +121,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await expectConnection(page, 'Offline');
     const title = `Never sent ${tag}`;
-    await page.getByRole('link', { name: 'New showcase' }).click();
-    await fillShowcaseForm(page, { title, url: 'https://example.com/never', tags: tag });
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(
-      page.getByText("Saved on this device, will publish when you're back online"),
-    ).toBeVisible();
+    await publishOffline(page, { title, url: 'https://example.com/never', tags: tag });
 
     await page.goto('/me');
     // The guard comes with the app bar's indicator (a reload: its code loads again).

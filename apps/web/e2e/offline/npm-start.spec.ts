@@ -12,7 +12,7 @@ import {
   card,
   cards,
   expectConnection,
-  fillShowcaseForm,
+  publishOffline,
   showcaseId,
   uniqueTag,
 } from '../support/gallery';
@@ -79,12 +79,7 @@ test('offline after one visit: a reload keeps the app, the gallery and a pending
   await context.setOffline(true);
   await expectConnection(page, 'Offline');
   const title = `Made offline ${tag}`;
-  await page.getByRole('link', { name: 'New showcase' }).click();
-  await fillShowcaseForm(page, { title, url: 'https://example.com/offline', tags: tag });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(
-    page.getByText("Saved on this device, will publish when you're back online"),
-  ).toBeVisible();
+  await publishOffline(page, { title, tags: tag });
   await page.getByRole('link', { name: 'Gallery' }).click();
   await expect(card(page, title).getByTestId('pending-chip')).toBeVisible();
 

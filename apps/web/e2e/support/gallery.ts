@@ -96,6 +96,22 @@ export async function publishShowcase(
 }
 
 /**
+ * Offline, from a page with the app bar: opens New showcase, publishes, and waits for the form to
+ * say the showcase is saved on this device until the connection returns.
+ */
+export async function publishOffline(
+  page: Page,
+  input: FormInput & { title: string; tags: string },
+): Promise<void> {
+  await page.getByRole('link', { name: 'New showcase' }).click();
+  await fillShowcaseForm(page, { url: 'https://example.com/offline', ...input });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(
+    page.getByText("Saved on this device, will publish when you're back online"),
+  ).toBeVisible();
+}
+
+/**
  * Runs `body` with the project's rules tightened by `tighten` (a text edit of firestore.rules,
  * which must change something), then restores the file's rules. Keep the edit narrow (e.g. one
  * marker title): specs in other workers run against the same emulator meanwhile.
