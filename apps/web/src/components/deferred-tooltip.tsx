@@ -1,10 +1,7 @@
-import type MuiTooltip from '@mui/material/Tooltip';
 import type { ReactElement, Ref } from 'react';
-import { cloneElement, useEffect, useRef, useState } from 'react';
+import { cloneElement, useRef } from 'react';
+import { useIdleLoaded } from '../hooks/use-idle-loaded';
 import { loadOnce } from '../utils/load-once';
-import { whenIdle } from '../utils/when-idle';
-
-type Tooltip = typeof MuiTooltip;
 
 // MUI's Tooltip brings Popper and its positioning engine (about 14 KB gzip): the app bar's
 // connection chip and the gallery's cards do not need them to paint, so they load when the
@@ -30,27 +27,11 @@ export function DeferredTooltip({
   describeChild?: boolean;
   children: ReactElement<ChildProps>;
 }) {
-  const [LoadedTooltip, setLoadedTooltip] = useState<Tooltip | null>(() => tooltipCode.current());
   const element = useRef<HTMLElement | null>(null);
   const refocus = useRef(false);
-  useEffect(() => {
-    if (LoadedTooltip) return undefined;
-    let mounted = true;
-    const cancel = whenIdle(() => {
-      tooltipCode
-        .load()
-        .then((tooltip) => {
-          if (!mounted) return;
-          refocus.current = element.current !== null && element.current === document.activeElement;
-          setLoadedTooltip(() => tooltip);
-        })
-        .catch(() => undefined);
-    });
-    return () => {
-      mounted = false;
-      cancel();
-    };
-  }, [LoadedTooltip]);
+  const { loaded: LoadedTooltip } = useIdleLoaded(tooltipCode, () => {
+    refocus.current = element.current !== null && element.current === document.activeElement;
+  });
 
   const ref = (node: HTMLElement | null) => {
     element.current = node;

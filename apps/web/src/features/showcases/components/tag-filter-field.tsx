@@ -10,7 +10,7 @@ import type { OutlinedInputProps } from '@mui/material/OutlinedInput';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { Ref } from 'react';
 
-export const TAG_FILTER_LABEL = 'Filter by tag';
+const TAG_FILTER_LABEL = 'Filter by tag';
 
 /**
  * The spacing MUI's Autocomplete gives a small outlined field. The plain field shown before the

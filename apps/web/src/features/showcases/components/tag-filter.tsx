@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
 import type { ComponentType } from 'react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useIdleLoaded } from '../../../hooks/use-idle-loaded';
 import { loadOnce } from '../../../utils/load-once';
-import { whenIdle } from '../../../utils/when-idle';
 import { readTagInput } from '../tag-input';
 import type { FieldHandoff, TagFilterComboboxProps } from './tag-filter-combobox';
 import { TagFilterField, tagFilterSx } from './tag-filter-field';
@@ -11,8 +11,9 @@ import { TagFilterField, tagFilterSx } from './tag-filter-field';
 type Combobox = ComponentType<TagFilterComboboxProps>;
 
 // The suggestions (MUI Autocomplete, about 8 KB gzip) are not needed to paint the gallery: they
-// load when someone turns to the field, or once the browser is idle (so they are there offline). Kept once loaded, so the gallery shows them at once next time;
-// a failed load leaves the plain field working (Enter applies a tag) and the next focus retries.
+// load when someone turns to the field, or once the browser is idle (so they are there offline).
+// Kept once loaded, so the gallery shows them at once next time; a failed load leaves the plain
+// field working (Enter applies a tag) and the next focus retries.
 const comboboxCode = loadOnce(() =>
   import('./tag-filter-combobox').then((module): Combobox => module.TagFilterCombobox),
 );
@@ -40,7 +41,6 @@ export function TagFilter({
   const id = useId();
   const [text, setText] = useState(tag ?? '');
   const [appliedTag, setAppliedTag] = useState(tag);
-  const [Combobox, setCombobox] = useState<Combobox | null>(() => comboboxCode.current());
   const plainInput = useRef<HTMLInputElement>(null);
   const typedInPlain = useRef(false);
   const handoff = useRef<FieldHandoff | null>(null);
@@ -72,24 +72,17 @@ export function TagFilter({
   };
   const field = { id, error: input.kind === 'invalid', helper, onClear: () => apply(null) };
 
-  const load = useCallback(() => {
-    comboboxCode
-      .load()
-      .then((loaded) => {
-        const plain = plainInput.current;
-        handoff.current =
-          plain !== null && document.activeElement === plain
-            ? {
-                selectionStart: plain.selectionStart,
-                selectionEnd: plain.selectionEnd,
-                typed: typedInPlain.current,
-              }
-            : null;
-        setCombobox(() => loaded);
-      })
-      .catch(() => undefined);
-  }, []);
-  useEffect(() => (Combobox ? undefined : whenIdle(load)), [Combobox, load]);
+  const { loaded: Combobox, load } = useIdleLoaded(comboboxCode, () => {
+    const plain = plainInput.current;
+    handoff.current =
+      plain !== null && document.activeElement === plain
+        ? {
+            selectionStart: plain.selectionStart,
+            selectionEnd: plain.selectionEnd,
+            typed: typedInPlain.current,
+          }
+        : null;
+  });
 
   if (Combobox) {
     return (
