@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageProgress, SectionProgress } from '../../components/feedback/full-page-progress';
 import { ErrorPage } from '../../components/feedback/error-page';
+import { UpdatePrompt } from '../../components/feedback/update-prompt';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
 import { SignInButton } from '../../features/auth/components/sign-in-button';
@@ -24,14 +25,6 @@ const ConnectionIndicator = lazy(() =>
 
 const NavigationEffects = lazy(() =>
   import('./navigation-effects').then((module) => ({ default: module.NavigationEffects })),
-);
-
-// Registers the service worker and offers a new version when one is ready. Its chunk loads once
-// a screen has shown and the browser is idle (useAfterFirstScreen): the first screen never waits.
-const UpdatePrompt = lazy(() =>
-  import('../../components/feedback/update-prompt').then((module) => ({
-    default: module.UpdatePrompt,
-  })),
 );
 
 // Signed-in users only, and only after Auth has loaded: the menu's code is not needed sooner.
@@ -116,11 +109,11 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>
-      {afterFirstScreen ? (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      ) : null}
+      {/* Registers the service worker (its own chunk, whose failure offline is harmless) once a
+          screen has shown and the browser is idle. Not lazy itself: a lazy component whose
+          chunk fails to load, as it would offline before the worker has cached it, takes the
+          whole screen down with it. */}
+      {afterFirstScreen ? <UpdatePrompt /> : null}
     </AppShell>
   );
 }
