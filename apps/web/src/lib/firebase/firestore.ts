@@ -187,22 +187,25 @@ export function onLocalCache(listener: (kind: LocalCacheKind) => void): () => vo
 }
 
 /**
- * True when writes are still waiting for the server after `timeoutMs`. The SDK's
- * `waitForPendingWrites` resolves once every write made so far is acknowledged, and never
- * resolves while offline, which is exactly the case to warn about. Online, a write normally
- * lands within milliseconds, so the caller waits longer before calling it lost.
+ * False only when the SDK confirms, within `timeoutMs`, that every write made so far has been
+ * acknowledged by the server. Its `waitForPendingWrites` never resolves while offline, which is
+ * exactly the case to warn about; online a write normally lands within milliseconds, so the
+ * caller waits longer before calling it lost. Anything short of that confirmation (a slow start
+ * of the local cache after a reload, a refusal, an error) counts as "maybe unsent": asking once
+ * too often costs a click, not asking once costs the user's work.
  */
 export async function hasUnconfirmedWrites(timeoutMs: number): Promise<boolean> {
-  // Started if need be: writes queued on disk by an earlier visit count too.
-  const { db } = await getDb();
-  const confirmed = await Promise.race([
-    waitForPendingWrites(db).then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
-  ]);
-  return !confirmed;
+  const confirmed = (async () => {
+    // Started if need be: writes queued on disk by an earlier visit count too.
+    const { db } = await getDb();
+    await waitForPendingWrites(db);
+    return true;
+  })().catch((error: unknown) => {
+    console.warn('[showcase] Could not confirm that every change reached the server.', error);
+    return false;
+  });
+  const timedOut = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs));
+  return !(await Promise.race([confirmed, timedOut]));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
