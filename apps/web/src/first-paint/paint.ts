@@ -140,7 +140,7 @@ function gallery(route: FirstPaintRoute & { kind: 'gallery' }, showcases: FirstP
       ),
       el('div', 'fp-button', plusIcon(), 'New showcase'),
     ),
-    el('div', 'fp-controls'),
+    el('div', route.tag === null ? 'fp-controls' : 'fp-controls fp-tagged'),
     el('ul', 'fp-grid', ...showcases.map((showcase, index) => card(showcase, index, now))),
   );
 }
