@@ -61,6 +61,7 @@ async function bundleBootScript(
       write: false,
       target: 'es2022',
       minify: true,
+      cssMinify: true,
       lib: { entry: BOOT_ENTRY, formats: ['iife'], name: 'showcaseFirstPaint' },
       rolldownOptions: { output: { codeSplitting: false } },
     },
