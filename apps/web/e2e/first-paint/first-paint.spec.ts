@@ -180,6 +180,26 @@ for (const viewport of LAYOUTS) {
   }
 }
 
+test.describe('first paint for a member', () => {
+  test.use({ viewport: LAYOUTS[0] });
+
+  // A member's Like block has no hint line under it, and an owner sees only the count: the
+  // first paint tells them apart by the session's uid marker, before Auth has loaded.
+  test("a showcase, someone else's and the member's own", async ({ memberPage: page, member }) => {
+    const [others, own] = await seedShowcases([
+      { title: `Someone else's ${uniqueTag()}`, imageUrl: image('tide-charts') },
+      {
+        title: `My own ${uniqueTag()}`,
+        imageUrl: image('bike-routes'),
+        ownerUid: member.uid,
+        ownerName: 'Me',
+      },
+    ]);
+    await expectFirstPaint(page, `/s/${others}`, /^Someone else's/);
+    await expectFirstPaint(page, `/s/${own}`, /^My own/);
+  });
+});
+
 test.describe('no first paint', () => {
   /** Opens `path` and reports whether a first paint ever went up. */
   async function paintedAt(page: Page, path: string): Promise<boolean> {
