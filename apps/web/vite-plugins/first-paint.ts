@@ -11,9 +11,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 
 /**
  * The first paint (src/first-paint/): bundles its script on its own (no React, no SDK) and
- * inlines it at the end of the built index.html's body, in place of the app's entry script and
- * modulepreloads, which the script adds itself: at once on routes it does not draw, after its
- * images otherwise. Build only: the dev server serves index.html as written.
+ * inlines it at the end of the built index.html's head, in place of the app's entry script and
+ * modulepreloads, which the script adds itself: at once on routes it does not draw (as early as
+ * the HTML would have), after its images otherwise. Build only: the dev server serves index.html as written.
  */
 export function firstPaint(options: { mode: string; conditions: string[] }): Plugin {
   return {
@@ -38,7 +38,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
             .replace(ENTRY_SCRIPT, '')
             .replace(MODULE_PRELOAD, '')
             // A function: the script's own `$` sequences must not read as replacement patterns.
-            .replace('</body>', () => `  <script>${script}</script>\n  </body>`)
+            .replace('</head>', () => `  <script>${script}</script>\n  </head>`)
         );
       },
     },

@@ -91,6 +91,14 @@ function imagePainted(img: HTMLImageElement): Promise<void> {
   });
 }
 
+/** Settles once the body is parsed (the script runs in the head, so the read starts sooner). */
+function bodyParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
 async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
   if (route === null || !navigator.onLine) return startApp();
@@ -101,6 +109,8 @@ async function firstPaint(): Promise<void> {
   const showcases = readFirstPaintAnswer(route, await response.json());
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
+  await bodyParsed();
+  if (appStarted) return;
   await Promise.all(paintFirst(route, showcases, readViewer(), css).map(imagePainted));
   startApp();
 }
