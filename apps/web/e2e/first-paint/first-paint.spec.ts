@@ -14,8 +14,10 @@ import { cards, seedShowcases, showcaseId, uniqueTag } from '../support/gallery'
 type Timeline = {
   painted: boolean;
   revealedAt: number | null;
+  /** When the second frame after the reveal began: a shift the reveal caused is reported by then. */
+  revealSettledAt: number | null;
   lcp: { time: number; inFirstPaint: boolean; tag: string }[];
-  shifts: number;
+  shifts: { time: number; value: number; sources: string[] }[];
   entryRequestedAt: number | null;
   firstPaintBoxes: Record<string, number[]>;
   appBoxes: Record<string, number[]>;
@@ -31,8 +33,9 @@ async function recordTimeline(page: Page): Promise<void> {
     const timeline = {
       painted: false,
       revealedAt: null as number | null,
+      revealSettledAt: null as number | null,
       lcp: [] as { time: number; inFirstPaint: boolean; tag: string }[],
-      shifts: 0,
+      shifts: [] as { time: number; value: number; sources: string[] }[],
       firstPaintBoxes: {} as Record<string, number[]>,
       appBoxes: {} as Record<string, number[]>,
     };
@@ -57,8 +60,18 @@ async function recordTimeline(page: Page): Promise<void> {
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        timeline.shifts += (entry as unknown as { value: number }).value;
+      type LayoutShift = PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node | null }[];
+      };
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        timeline.shifts.push({
+          time: entry.startTime,
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : '',
+          ),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('DOMContentLoaded', () => {
@@ -72,6 +85,9 @@ async function recordTimeline(page: Page): Promise<void> {
         if (firstPaint === null && timeline.painted && timeline.revealedAt === null) {
           timeline.revealedAt = performance.now();
           timeline.appBoxes = boxes(document.querySelector('main')!);
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => (timeline.revealSettledAt = performance.now())),
+          );
         }
       }).observe(document.body, { childList: true });
     });
@@ -127,7 +143,9 @@ async function expectFirstPaint(page: Page, path: string, appHeading: RegExp | s
   const last = timeline.lcp.at(-1)!;
   expect(last, JSON.stringify(timeline.lcp)).toMatchObject({ inFirstPaint: true, tag: 'IMG' });
   expect(last.time).toBeLessThan(timeline.revealedAt!);
-  expect(timeline.shifts).toBe(0);
+  // Through the reveal: what the app does afterwards (lazy pieces arriving) is its own business.
+  const throughReveal = timeline.shifts.filter((shift) => shift.time <= timeline.revealSettledAt!);
+  expect(throughReveal, JSON.stringify(timeline.shifts)).toEqual([]);
   for (const selector of ['h1', 'img']) {
     const [x, y, width, height] = timeline.firstPaintBoxes[selector]!;
     const app = timeline.appBoxes[selector]!;

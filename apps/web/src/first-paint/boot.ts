@@ -65,25 +65,38 @@ function readViewer(): FirstPaintViewer {
   }
 }
 
-/** Longest wait, once an image has loaded, for the browser to report it painted. */
-const PAINT_REPORT_MS = 100;
+/**
+ * Longest wait, once an image has loaded, for the browser to report it painted. The report comes
+ * after the frame is presented, later than any frame callback; only an image that is not the
+ * largest, or an engine without these reports, waits this long.
+ */
+const PAINT_REPORT_MS = 250;
 
 /**
- * Settles once the image is on screen (its largest-contentful-paint entry), or has failed, or
- * has loaded without being reported (it was not the largest) for a moment.
+ * Settles once the image is on screen (its largest-contentful-paint entry), or a moment after it
+ * loaded without such a report, or failed.
  */
 function imagePainted(img: HTMLImageElement): Promise<void> {
   return new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === img)) {
-        done();
-      }
-    });
+    const observer =
+      typeof PerformanceObserver === 'undefined'
+        ? null
+        : new PerformanceObserver((list) => {
+            if (
+              list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === img)
+            ) {
+              done();
+            }
+          });
     function done() {
-      observer.disconnect();
+      observer?.disconnect();
       resolve();
     }
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    try {
+      observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+    } catch {
+      // An engine without the entry type: the timer below decides.
+    }
     const settled = () => setTimeout(done, PAINT_REPORT_MS);
     if (img.complete) settled();
     img.addEventListener('load', settled, { once: true });
