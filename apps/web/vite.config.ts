@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaint } from './vite-plugins/first-paint.ts';
 
 const requiredFirebaseVars = [
   'VITE_FIREBASE_API_KEY',
@@ -34,6 +35,7 @@ export default defineConfig(({ command, mode }) => {
       showcasePwa(),
       retireServiceWorkerInDev(),
       absolutePreviewImage(env.VITE_SITE_URL),
+      firstPaint({ mode, conditions: [SOURCE_CONDITION, ...defaultClientConditions] }),
     ],
     resolve: {
       // Workspace packages such as @showcase/schema are bundled from their TypeScript sources.

@@ -2,9 +2,10 @@ import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SOURCE_CONDITION } from './vite.config';
 
-// Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers. One file,
-// lib/firebase/showcases-search.test.ts, runs the gallery's search query against our Firestore
-// emulator started in-process (@showcase/dev-stack), with firestore.rules in force.
+// Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers. Two files run
+// against our Firestore emulator started in-process (@showcase/dev-stack), with firestore.rules
+// in force: lib/firebase/showcases-search.test.ts (the gallery's search query) and
+// lib/firebase/first-paint-rest.test.ts (the first paint's REST reads beside the SDK's queries).
 export default defineConfig({
   // Workspace packages such as @showcase/schema run from their TypeScript sources.
   resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },

@@ -12,7 +12,9 @@
 //   for that viewer, and the screen's own (the welcome screen's live preview).
 // - + Auth: the Auth SDK, loaded by dynamic import at start-up on every route.
 // Code a screen loads on use (the tag filter's suggestions, dialogs, menus, tooltips) counts
-// in none of them.
+// in none of them. Nor does the first-paint script inlined into index.html (src/first-paint/):
+// it is part of the HTML, not a chunk, and on `/` and `/s/:id` it draws a first screen of its
+// own before any of these files is requested; "first paint" here is the app's first screen.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

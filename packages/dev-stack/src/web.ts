@@ -135,8 +135,8 @@ const DEBOUNCE_MS = 200;
 
 /**
  * Calls `onChange` once the app's sources have stopped changing for a moment: apps/web's `src/`
- * and `public/`, its index.html, Vite config and .env files, and the schema package it bundles
- * from source.
+ * and `public/`, its index.html, Vite config (and its `vite-plugins/`) and .env files, and the
+ * schema package it bundles from source.
  */
 function watchWebSources(onChange: () => void): { close: () => void } {
   let timer: NodeJS.Timeout | undefined;
@@ -167,6 +167,7 @@ function watchWebSources(onChange: () => void): { close: () => void } {
   };
   watchTree(path.join(WEB_DIR, 'src'));
   watchTree(path.join(WEB_DIR, 'public'));
+  watchTree(path.join(WEB_DIR, 'vite-plugins'));
   watchTree(path.join(REPO_ROOT, 'packages/schema/src'));
   watchDirectory(WEB_DIR, isWebBuildFile, false);
   return {

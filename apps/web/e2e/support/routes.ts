@@ -48,17 +48,23 @@ export async function abortRequests(page: Page, pattern: RegExp): Promise<() => 
 /** Every request of the SDK's Firestore streams (WebChannel: Listen and Write). */
 export const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
 
+/** The first paint's REST reads (src/first-paint/), made before the SDK has loaded. */
+export const FIRESTORE_REST_READS = /\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents[/:]/;
+
 /**
- * A frozen server: from now on the page's Firestore requests reach nothing and get no answer
- * (the connection stays open, as with a stopped process). The result lets them through.
+ * A frozen server: from now on the page's Firestore requests (the SDK's streams and the first
+ * paint's REST reads) reach nothing and get no answer (the connection stays open, as with a
+ * stopped process). The result lets them through.
  */
 export async function freezeFirestore(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];
-  await page.route(FIRESTORE_CHANNELS, (route) => {
+  const firestore = (url: URL) =>
+    FIRESTORE_CHANNELS.test(url.href) || FIRESTORE_REST_READS.test(url.pathname);
+  await page.route(firestore, (route) => {
     held.push(route);
   });
   return async () => {
-    await page.unroute(FIRESTORE_CHANNELS);
+    await page.unroute(firestore);
     // A request the page gave up on meanwhile can no longer be continued; that is fine.
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
   };

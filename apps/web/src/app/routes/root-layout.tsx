@@ -14,6 +14,7 @@ import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
+import { useRevealElsewhere } from '../../first-paint/reveal';
 
 // Lazy, and rendered for signed-in users and on the screens that show data: the signed-in
 // user's part pulls in Firestore, which the sign-in screens must never download.
@@ -71,7 +72,9 @@ function useAfterFirstScreen(): boolean {
 export function RootLayout() {
   const session = useSession();
   const showsLiveData = useShowsLiveData();
-  const onWayIn = wayInPaths.includes(useLocation().pathname);
+  const location = useLocation();
+  const onWayIn = wayInPaths.includes(location.pathname);
+  useRevealElsewhere(location.pathname + location.search);
   useRedirectOutcome(session);
   const galleryHref = useGalleryHref();
   const afterFirstScreen = useAfterFirstScreen();

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useRevealApp } from '../../first-paint/reveal';
 
 type ErrorPageProps = {
   title: string;
@@ -14,6 +15,8 @@ type ErrorPageProps = {
 /** A whole-screen problem: not-found, a crashed screen, a failed start. */
 export function ErrorPage({ title, message, action }: ErrorPageProps) {
   useDocumentTitle(title);
+  // A failed start or a crashed screen is shown at once, over any first paint.
+  useRevealApp();
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', py: { xs: 4, sm: 8 }, textAlign: 'center' }}>
       <Typography component="h1" variant="h3" gutterBottom>

@@ -15,6 +15,7 @@ import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { galleryParams, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useRevealApp } from '../../../first-paint/reveal';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useViewer } from '../../../lib/session';
@@ -189,6 +190,8 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
   // A search whose checks on this device left nothing yet, while it reads further pages.
   const lookingFurther =
     snapshot.status === 'success' && window.visible.length === 0 && snapshot.stale;
+  // The first result (or the empty or error state) takes over from the first paint.
+  useRevealApp(snapshot.status !== 'loading' && !waitingForServer && !lookingFurther);
   const showNew = () => {
     gallery.showNew();
     globalThis.scrollTo?.({ top: 0, behavior: 'smooth' });

@@ -15,6 +15,7 @@ import { memo, useCallback, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
+import { useRevealApp } from '../../../first-paint/reveal';
 import { hrefs } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { describeError } from '../../../lib/errors';
@@ -45,6 +46,8 @@ export function ShowcasePage() {
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
   const view = showcaseView(useShowcase(id, attempt), offline);
+  // The showcase, or why not: either takes over from the first paint.
+  useRevealApp(view.kind !== 'loading');
   useDocumentTitle(
     view.kind === 'ready'
       ? view.showcase.title || 'Untitled'

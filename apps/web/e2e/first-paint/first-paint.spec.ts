@@ -1,0 +1,263 @@
+/**
+ * The first paint (src/first-paint/): on the gallery and a published showcase, its image is on
+ * screen before the app's code is requested, stays the page's largest paint through the hand-over
+ * (the app's copy is the same size, so the browser reports nothing larger), and nothing moves
+ * when the app takes over. Elsewhere, and when there is nothing to draw, the app starts as before.
+ */
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
+import { stack } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { cards, seedShowcases, showcaseId, uniqueTag } from '../support/gallery';
+
+/** What the page recorded about its first paint, its largest paints, shifts and the app's entry. */
+type Timeline = {
+  painted: boolean;
+  revealedAt: number | null;
+  /** When the second frame after the reveal began: a shift the reveal caused is reported by then. */
+  revealSettledAt: number | null;
+  lcp: { time: number; inFirstPaint: boolean; tag: string }[];
+  shifts: { time: number; value: number; sources: string[] }[];
+  entryRequestedAt: number | null;
+  firstPaintBoxes: Record<string, number[]>;
+  appBoxes: Record<string, number[]>;
+};
+
+/**
+ * Records, from the first byte: largest-contentful-paint entries (and whether their element sat
+ * in the first paint), layout shifts, when the first paint went up and came down, and the boxes
+ * of the image and heading on both sides of the hand-over.
+ */
+async function recordTimeline(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const timeline = {
+      painted: false,
+      revealedAt: null as number | null,
+      revealSettledAt: null as number | null,
+      lcp: [] as { time: number; inFirstPaint: boolean; tag: string }[],
+      shifts: [] as { time: number; value: number; sources: string[] }[],
+      firstPaintBoxes: {} as Record<string, number[]>,
+      appBoxes: {} as Record<string, number[]>,
+    };
+    Object.assign(window, { firstPaintTimeline: timeline });
+    const boxes = (root: Element) => {
+      const result: Record<string, number[]> = {};
+      for (const selector of ['h1', 'img']) {
+        const element = root.querySelector(selector);
+        if (element === null) continue;
+        const box = element.getBoundingClientRect();
+        result[selector] = [box.x, box.y, box.width, box.height];
+      }
+      return result;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+        timeline.lcp.push({
+          time: entry.startTime,
+          inFirstPaint: entry.element?.closest('#first-paint') != null,
+          tag: entry.element?.tagName ?? '',
+        });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      type LayoutShift = PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node | null }[];
+      };
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        timeline.shifts.push({
+          time: entry.startTime,
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : '',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver(() => {
+        const firstPaint = document.getElementById('first-paint');
+        if (firstPaint !== null && !timeline.painted) {
+          timeline.painted = true;
+          // Once laid out: the image's frame has its size before the image arrives.
+          requestAnimationFrame(() => (timeline.firstPaintBoxes = boxes(firstPaint)));
+        }
+        if (firstPaint === null && timeline.painted && timeline.revealedAt === null) {
+          timeline.revealedAt = performance.now();
+          timeline.appBoxes = boxes(document.querySelector('main')!);
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => (timeline.revealSettledAt = performance.now())),
+          );
+        }
+      }).observe(document.body, { childList: true });
+    });
+  });
+}
+
+async function readTimeline(page: Page): Promise<Timeline> {
+  return page.evaluate(() => {
+    const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+    const request = entry ? performance.getEntriesByName(entry.src, 'resource')[0] : undefined;
+    const timeline = (
+      window as unknown as { firstPaintTimeline: Omit<Timeline, 'entryRequestedAt'> }
+    ).firstPaintTimeline;
+    return { ...timeline, entryRequestedAt: request?.startTime ?? null };
+  });
+}
+
+/** The image as the app shows it, served by the app itself. */
+const image = (name: string) => `${stack().baseUrl}/demo/${name}.svg`;
+
+const LAYOUTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Opens `path`, waits for the hand-over and checks the first paint's promises: its image was
+ * painted before the app's entry was requested, the last largest paint is its element and came
+ * before the reveal, nothing shifted, the app's heading and image sit where the first paint's
+ * did, and the revealed screen passes axe.
+ */
+async function expectFirstPaint(page: Page, path: string, appHeading: RegExp | string) {
+  await recordTimeline(page);
+  await page.goto(path);
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: appHeading })).toBeVisible();
+  // The app's images load (from the cache) and paint: any larger paint would be reported now.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('main img')]
+      .filter((img) => img.loading !== 'lazy')
+      .every((img) => img.complete),
+  );
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  const timeline = await readTimeline(page);
+
+  expect(timeline.painted).toBe(true);
+  expect(timeline.revealedAt).not.toBeNull();
+  expect(timeline.entryRequestedAt).not.toBeNull();
+  const imagePaint = timeline.lcp.find((entry) => entry.inFirstPaint && entry.tag === 'IMG');
+  expect(imagePaint, JSON.stringify(timeline.lcp)).toBeDefined();
+  expect(imagePaint!.time).toBeLessThan(timeline.entryRequestedAt!);
+  const last = timeline.lcp.at(-1)!;
+  expect(last, JSON.stringify(timeline.lcp)).toMatchObject({ inFirstPaint: true, tag: 'IMG' });
+  expect(last.time).toBeLessThan(timeline.revealedAt!);
+  // Through the reveal: what the app does afterwards (lazy pieces arriving) is its own business.
+  const throughReveal = timeline.shifts.filter((shift) => shift.time <= timeline.revealSettledAt!);
+  expect(throughReveal, JSON.stringify(timeline.shifts)).toEqual([]);
+  for (const selector of ['h1', 'img']) {
+    const [x, y, width, height] = timeline.firstPaintBoxes[selector]!;
+    const app = timeline.appBoxes[selector]!;
+    expect(app, selector).toHaveLength(4);
+    for (const [index, value] of [x, y, width, height].entries()) {
+      expect(app[index], `${selector} box ${index}`).toBeCloseTo(value!, 0);
+    }
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+for (const viewport of LAYOUTS) {
+  for (const colorScheme of SCHEMES) {
+    test.describe(`first paint at ${viewport.width} px, ${colorScheme}`, () => {
+      test.use({ viewport, colorScheme });
+
+      test('the gallery, signed out', async ({ page }) => {
+        const tag = uniqueTag('paint');
+        await seedShowcases([
+          { title: `First card ${tag}`, tags: [tag], imageUrl: image('lighthouse-series') },
+          { title: `Second card ${tag}`, tags: [tag], imageUrl: image('tide-charts') },
+          { title: `Third card ${tag}`, tags: [tag] },
+        ]);
+        await expectFirstPaint(page, `/?tag=${tag}`, `Showcases tagged #${tag}`);
+        await expect(cards(page)).toHaveCount(3);
+      });
+
+      test('the gallery, signed in', async ({ memberPage: page }) => {
+        const tag = uniqueTag('paint');
+        await seedShowcases([
+          { title: `Most liked ${tag}`, tags: [tag], likeCount: 5, imageUrl: image('bike-routes') },
+          { title: `Newest ${tag}`, tags: [tag], imageUrl: image('tide-charts') },
+        ]);
+        await expectFirstPaint(page, `/?sort=liked&tag=${tag}`, `Showcases tagged #${tag}`);
+        await expect(cards(page).first()).toContainText(`Most liked ${tag}`);
+      });
+
+      test('a published showcase', async ({ page }) => {
+        const [id] = await seedShowcases([
+          {
+            title: `Lighthouses ${uniqueTag()}`,
+            description:
+              'Twenty-two lighthouses.\n\nShot on film over https://example.com/a summer.',
+            imageUrl: image('lighthouse-series'),
+          },
+        ]);
+        await expectFirstPaint(page, `/s/${id}`, /^Lighthouses/);
+      });
+    });
+  }
+}
+
+test.describe('first paint for a member', () => {
+  test.use({ viewport: LAYOUTS[0] });
+
+  // A member's Like block has no hint line under it, and an owner sees only the count: the
+  // first paint tells them apart by the session's uid marker, before Auth has loaded.
+  test("a showcase, someone else's and the member's own", async ({ memberPage: page, member }) => {
+    const [others, own] = await seedShowcases([
+      { title: `Someone else's ${uniqueTag()}`, imageUrl: image('tide-charts') },
+      {
+        title: `My own ${uniqueTag()}`,
+        imageUrl: image('bike-routes'),
+        ownerUid: member.uid,
+        ownerName: 'Me',
+      },
+    ]);
+    await expectFirstPaint(page, `/s/${others}`, /^Someone else's/);
+    await expectFirstPaint(page, `/s/${own}`, /^My own/);
+  });
+});
+
+test.describe('no first paint', () => {
+  /** Opens `path` and reports whether a first paint ever went up. */
+  async function paintedAt(page: Page, path: string): Promise<boolean> {
+    await recordTimeline(page);
+    await page.goto(path);
+    return page.evaluate(
+      () => (window as unknown as { firstPaintTimeline: Timeline }).firstPaintTimeline.painted,
+    );
+  }
+
+  test('for a draft, an unknown showcase or a search: the app shows its own states', async ({
+    page,
+  }) => {
+    const [draft] = await seedShowcases([
+      { title: `Draft ${uniqueTag()}`, status: 'draft', imageUrl: image('lighthouse-series') },
+    ]);
+    expect(await paintedAt(page, `/s/${draft}`)).toBe(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Showcase not found' })).toBeVisible();
+    expect(await paintedAt(page, `/s/${showcaseId()}`)).toBe(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Showcase not found' })).toBeVisible();
+
+    const tag = uniqueTag('search');
+    await seedShowcases([{ title: `Searchable lantern ${tag}`, tags: [tag] }]);
+    expect(await paintedAt(page, `/?q=lantern&tag=${tag}`)).toBe(false);
+    await expect(cards(page)).toHaveCount(1);
+  });
+
+  test('for a tag nothing carries: the app shows its empty gallery', async ({ page }) => {
+    const tag = uniqueTag('empty');
+    expect(await paintedAt(page, `/?tag=${tag}`)).toBe(false);
+    await expect(
+      page.getByRole('heading', { name: `No showcases tagged #${tag} yet` }),
+    ).toBeVisible();
+  });
+
+  test('when the read fails: the app starts at once and shows the gallery', async ({ page }) => {
+    const tag = uniqueTag('refused');
+    await seedShowcases([{ title: `Still shown ${tag}`, tags: [tag] }]);
+    await page.route(/:runQuery/, (route) => route.abort());
+    expect(await paintedAt(page, `/?tag=${tag}`)).toBe(false);
+    await expect(cards(page)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The first paint: inlined into the built index.html (vite-plugins/first-paint.ts), it runs
+ * before any of the app's JavaScript is requested. On the gallery and a showcase's page it reads
+ * what the first screen shows over Firestore's REST API, draws it as plain DOM and only then
+ * starts the app, so the link carries the image before the app's code. Anywhere else, and
+ * whenever something goes wrong, it starts the app at once.
+ */
+import { readEmulatorConfig, readFirebaseConfig } from '../config/env';
+import { SESSION_MARKER_KEY } from '../lib/session/session-runner';
+import css from './first-paint.css?inline';
+import { revealApp } from './hand-over';
+import type { RestTarget } from './rest';
+import { firstPaintRequest, readFirstPaintAnswer } from './rest';
+import type { FirstPaintViewer } from './paint';
+import { paintFirst } from './paint';
+import { matchFirstPaintRoute } from './route';
+
+/** The app's entry and the modules it imports at once, taken out of the HTML by the plugin. */
+declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[] };
+
+/** Longest the app waits for the first paint (real time; a slow network should not wait more). */
+const APP_WAIT_MS = 1500;
+/** Longest the first paint stays up once the app has started, whatever the app does. */
+const REVEAL_CAP_MS = 10_000;
+
+let appStarted = false;
+
+/** Adds the entry script and its modulepreloads, as the HTML would have. Runs once. */
+function startApp(): void {
+  if (appStarted) return;
+  appStarted = true;
+  const { entry, preloads } = __FIRST_PAINT_APP__;
+  for (const href of preloads) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.append(script);
+  setTimeout(revealApp, REVEAL_CAP_MS);
+}
+
+function restTarget(): RestTarget {
+  const { projectId, apiKey } = readFirebaseConfig();
+  const emulator = readEmulatorConfig();
+  return emulator === null
+    ? { origin: 'https://firestore.googleapis.com', projectId, apiKey }
+    : {
+        origin: `http://${emulator.firestore.host}:${emulator.firestore.port}`,
+        projectId,
+        apiKey: null,
+      };
+}
+
+function readViewer(): FirstPaintViewer {
+  try {
+    return { uid: localStorage.getItem(SESSION_MARKER_KEY) };
+  } catch {
+    return { uid: null };
+  }
+}
+
+/**
+ * Longest wait, once an image has loaded, for the browser to report it painted. The report comes
+ * after the frame is presented, later than any frame callback; only an image that is not the
+ * largest, or an engine without these reports, waits this long.
+ */
+const PAINT_REPORT_MS = 250;
+
+/**
+ * Settles once the image is on screen (its largest-contentful-paint entry), or a moment after it
+ * loaded without such a report, or failed.
+ */
+function imagePainted(img: HTMLImageElement): Promise<void> {
+  return new Promise((resolve) => {
+    const observer =
+      typeof PerformanceObserver === 'undefined'
+        ? null
+        : new PerformanceObserver((list) => {
+            if (
+              list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === img)
+            ) {
+              done();
+            }
+          });
+    function done() {
+      observer?.disconnect();
+      resolve();
+    }
+    try {
+      observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+    } catch {
+      // An engine without the entry type: the timer below decides.
+    }
+    const settled = () => setTimeout(done, PAINT_REPORT_MS);
+    if (img.complete) settled();
+    img.addEventListener('load', settled, { once: true });
+    img.addEventListener('error', settled, { once: true });
+  });
+}
+
+/** Settles once the body is parsed (the script runs in the head, so the read starts sooner). */
+function bodyParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
+async function firstPaint(): Promise<void> {
+  const route = matchFirstPaintRoute(location.pathname, location.search);
+  if (route === null || !navigator.onLine) return startApp();
+  setTimeout(startApp, APP_WAIT_MS);
+  const request = firstPaintRequest(restTarget(), route);
+  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
+  if (!response.ok) return startApp();
+  const showcases = readFirstPaintAnswer(route, await response.json());
+  // Too late (the app is on its way) or nothing to draw: the app's own loading state.
+  if (showcases === null || appStarted) return startApp();
+  await bodyParsed();
+  if (appStarted) return;
+  await Promise.all(paintFirst(route, showcases, readViewer(), css).map(imagePainted));
+  startApp();
+}
+
+firstPaint().catch(startApp);

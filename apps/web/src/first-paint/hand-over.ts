@@ -1,0 +1,36 @@
+/**
+ * The hand-over between the first paint (a script inlined into index.html) and the app. Both
+ * sides import this module: the first paint to put its content up, the app to take it down.
+ * Everything goes through the DOM, so the two copies (one inlined, one in the app's bundle)
+ * need no shared state.
+ */
+
+/** On `<html>` while the first paint is up: index.html's CSS then hides `#root` (still laid out). */
+export const FIRST_PAINT_CLASS = 'first-paint';
+/** The first paint's content: `aria-hidden` and `inert`, above the hidden app. */
+export const FIRST_PAINT_ID = 'first-paint';
+/** index.html's "Loading Showcase" progressbar, kept outside `#root` until the app shows. */
+export const FIRST_PAINT_PROGRESS_ID = 'first-paint-progress';
+
+/** Whether a first paint is up (the app is rendering hidden under it). */
+export function firstPaintShown(): boolean {
+  return document.documentElement.classList.contains(FIRST_PAINT_CLASS);
+}
+
+/** The address (path and query) the first paint drew, or null when none is up. */
+export function paintedAddress(): string | null {
+  return firstPaintShown()
+    ? (document.getElementById(FIRST_PAINT_ID)?.dataset.address ?? null)
+    : null;
+}
+
+/**
+ * Shows the app and takes the first paint down, in one frame. Safe to call any number of
+ * times, with or without a first paint.
+ */
+export function revealApp(): void {
+  if (!firstPaintShown()) return;
+  document.getElementById(FIRST_PAINT_ID)?.remove();
+  document.getElementById(FIRST_PAINT_PROGRESS_ID)?.remove();
+  document.documentElement.classList.remove(FIRST_PAINT_CLASS);
+}

@@ -1,0 +1,59 @@
+import { parseTags, TAG_PATTERN } from '@showcase/schema';
+import { galleryParams } from '../config/paths';
+
+/** What a first paint can show: the gallery's first cards, or one showcase. */
+export type FirstPaintRoute =
+  | { kind: 'gallery'; sort: 'newest' | 'liked'; tag: string | null }
+  | { kind: 'showcase'; id: string };
+
+/**
+ * The route the first paint knows how to draw, or null. It is strict on purpose: the gallery's
+ * default sort, `?sort=liked` and one valid `?tag=`, or a showcase's own address with no query.
+ * A search (`?q=`), any other parameter or a value the app would read differently: null, and
+ * the app starts as it would without a first paint.
+ */
+export function matchFirstPaintRoute(pathname: string, search: string): FirstPaintRoute | null {
+  const params = new URLSearchParams(search);
+  if (pathname === '/') return matchGallery(params);
+  const showcase = /^\/s\/([^/]+)$/u.exec(pathname);
+  if (showcase === null || [...params.keys()].length > 0) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(showcase[1]!);
+  } catch {
+    return null;
+  }
+  return isDocumentId(id) ? { kind: 'showcase', id } : null;
+}
+
+function matchGallery(params: URLSearchParams): FirstPaintRoute | null {
+  let sort: 'newest' | 'liked' = 'newest';
+  let tag: string | null = null;
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    if (seen.has(name)) return null;
+    seen.add(name);
+    if (name === galleryParams.sort && (value === 'newest' || value === 'liked')) sort = value;
+    else if (name === galleryParams.tag && isPlainTag(value)) tag = value;
+    else return null;
+  }
+  return { kind: 'gallery', sort, tag };
+}
+
+/** A tag exactly as the gallery writes it into its URL. */
+function isPlainTag(value: string): boolean {
+  const tags = parseTags(value);
+  return tags.length === 1 && tags[0] === value && TAG_PATTERN.test(value);
+}
+
+/** A single Firestore document id: no slash, not `.` or `..`, not reserved (`__…__`). */
+function isDocumentId(id: string): boolean {
+  return (
+    id.length > 0 &&
+    id.length <= 1500 &&
+    !id.includes('/') &&
+    id !== '.' &&
+    id !== '..' &&
+    !/^__.*__$/u.test(id)
+  );
+}
