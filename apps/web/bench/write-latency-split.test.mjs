@@ -11,6 +11,14 @@ function trace(overrides = {}) {
     clickAt: 1000,
     mutationAt: 1030,
     aSends: [990, 1012],
+    // Before the click (a previous write's), three on the way, one still running at the send.
+    aTransactions: [
+      { start: 995, end: 999 },
+      { start: 1001, end: 1005 },
+      { start: 1005.5, end: 1009 },
+      { start: 1009.2, end: 1010 },
+      { start: 1011, end: 1020 },
+    ],
     emulator: [
       { type: 'forward', kind: 'Write', sessionId: A_WRITE, receivedAt: 995, messages: 1 },
       { type: 'forward', kind: 'Write', sessionId: A_WRITE, receivedAt: 1013, messages: 0 },
@@ -22,6 +30,12 @@ function trace(overrides = {}) {
       { type: 'written', kind: 'Listen', sessionId: B_LISTEN, lastArrayId: 10, at: 1016.5 },
     ],
     bChunks: [980, 1018],
+    // Two before the callback, and the one the SDK starts next and finishes after it.
+    bTransactions: [
+      { start: 1019, end: 1020 },
+      { start: 1020.5, end: 1024 },
+      { start: 1024.5, end: undefined },
+    ],
     bSnapshots: [1025],
     bCommits: [1001, 1027, 1029, 1031],
     aWriteSession: A_WRITE,
@@ -32,15 +46,20 @@ function trace(overrides = {}) {
 
 describe('splitWrite', () => {
   it('finds each boundary after the previous one and on the right session', () => {
-    const { total, segments } = splitWrite(trace());
+    const { total, segments, transactions } = splitWrite(trace());
     expect(total).toBe(30);
+    expect(transactions).toEqual({ a: 3, b: 2 });
     expect(segments).toEqual({
-      sent: 12,
+      aStoring: 1,
+      aStored: 9,
+      sent: 2,
       received: 2,
       fannedOut: 2,
       written: 0.5,
       arrived: 1.5,
-      snapshot: 7,
+      bStoring: 1,
+      bStored: 5,
+      snapshot: 1,
       // The last commit before the mutation, not the first after the snapshot.
       rendered: 4,
       mutated: 1,
@@ -52,6 +71,10 @@ describe('splitWrite', () => {
 
   it('names the first boundary it cannot find', () => {
     expect(splitWrite(trace({ aSends: [990] }))).toEqual({ missing: 'sent' });
+    // A transaction that has not completed by the send does not count as done before it.
+    expect(splitWrite(trace({ aTransactions: [{ start: 1001, end: undefined }] }))).toEqual({
+      missing: 'aStored',
+    });
     expect(splitWrite(trace({ aWriteSession: 'other' }))).toEqual({ missing: 'received' });
     expect(
       splitWrite(trace({ bListenSession: A_LISTEN, emulator: trace().emulator.slice(0, 3) })),
@@ -59,14 +82,19 @@ describe('splitWrite', () => {
     expect(splitWrite(trace({ bChunks: [980] }))).toEqual({ missing: 'arrived' });
     // A snapshot after the mutation cannot be the one that caused it.
     expect(splitWrite(trace({ bSnapshots: [1031] }))).toEqual({ missing: 'snapshot' });
+    expect(splitWrite(trace({ bTransactions: [{ start: 1010, end: 1020 }] }))).toEqual({
+      missing: 'bStored',
+    });
     expect(splitWrite(trace({ bCommits: [1001, 1031] }))).toEqual({ missing: 'rendered' });
   });
 });
 
 describe('summarize', () => {
   it('gives total percentiles, segment medians and what could not be split', () => {
+    // Without the transaction still running at 1012: it would end before the later sends.
+    const aTransactions = trace().aTransactions.slice(0, 4);
     const splits = [10, 20, 30].map((sent) =>
-      splitWrite(trace({ aSends: [1000 + sent], mutationAt: 1030 + sent })),
+      splitWrite(trace({ aSends: [1000 + sent], aTransactions, mutationAt: 1030 + sent })),
     );
     splits.push({ missing: 'arrived' });
     const summary = summarize([40, 50, 60, 70], splits);
@@ -74,7 +102,9 @@ describe('summarize', () => {
     expect(summary.p95).toBe(70);
     expect(summary.split).toBe(3);
     expect(summary.missing).toEqual({ arrived: 1 });
-    expect(summary.segments.find(({ key }) => key === 'sent').p50).toBe(20);
+    // From the last transaction (done at 1010) to sends at 1010, 1020 and 1030.
+    expect(summary.segments.find(({ key }) => key === 'sent').p50).toBe(10);
+    expect(summary.transactions).toEqual({ a: 3, b: 2 });
     expect(summary.segmentSum).toBeCloseTo(
       summary.segments.reduce((sum, { p50 }) => sum + p50, 0),
       9,

@@ -6,11 +6,12 @@
 //
 // The split: the stack runs our emulator in this process, and the bench attaches a WebChannel
 // observer to it (`observeWebChannel`: request received, change queued, chunk written). In the
-// pages an init script wraps fetch (A's Write request sent, B's Listen chunk seen),
+// pages an init script wraps fetch (A's Write request sent, B's Listen chunk seen) and
+// IndexedDB's `transaction()` (when each of the SDK's transactions opened and completed),
 // installs a React DevTools hook (commits) and takes the app's test-build snapshot report. Both
 // sides stamp `performance.timeOrigin + performance.now()`; each page's offset from this process
 // is measured NTP-style through CDP round trips and subtracted.
-/* global window, document, MutationObserver -- used inside page scripts */
+/* global window, document, MutationObserver, IDBDatabase -- used inside page scripts */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,14 @@ const nowEpoch = () => performance.timeOrigin + performance.now();
 /** Runs in every page before the app: the stamps the split needs, kept in `window.__latency`. */
 function instrumentPage() {
   const stamp = () => performance.timeOrigin + performance.now();
-  const trace = { sends: [], chunks: [], snapshots: [], commits: [], sessions: {} };
+  const trace = {
+    sends: [],
+    chunks: [],
+    snapshots: [],
+    commits: [],
+    transactions: [],
+    sessions: {},
+  };
   window.__latency = trace;
   const sessionOf = (url) => /[?&]SID=([^&]+)/.exec(url)?.[1];
   const nativeFetch = window.fetch.bind(window);
@@ -71,6 +79,17 @@ function instrumentPage() {
       };
       return response;
     });
+  };
+  // The persistent cache's work: every transaction, from its creation to its completion.
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (...args) {
+    const tx = transaction.apply(this, args);
+    const entry = { start: stamp(), end: undefined };
+    trace.transactions.push(entry);
+    const done = () => (entry.end = stamp());
+    tx.addEventListener('complete', done);
+    tx.addEventListener('abort', done);
+    return tx;
   };
   window.__showcaseOnSnapshot = (path) => trace.snapshots.push({ path, at: stamp() });
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -151,13 +170,14 @@ function likeButtonReady() {
 async function collectPage(page, since, offset, snapshotPath) {
   const trace = await page.evaluate(
     ([after, path]) => {
-      const { sends, chunks, snapshots, commits, sessions } = window.__latency;
+      const { sends, chunks, snapshots, commits, transactions, sessions } = window.__latency;
       const recent = (times) => times.filter((time) => time >= after);
       return {
         sends: recent(sends),
         chunks: recent(chunks),
         snapshots: recent(snapshots.filter((entry) => entry.path === path).map(({ at }) => at)),
         commits: recent(commits),
+        transactions: transactions.filter((tx) => tx.start >= after),
         allSnapshots: snapshots.filter((entry) => entry.at >= after),
         sessions,
         mutations: window.__likeChanges.filter(([time]) => time >= after),
@@ -172,6 +192,10 @@ async function collectPage(page, since, offset, snapshotPath) {
     chunks: move(trace.chunks),
     snapshots: move(trace.snapshots),
     commits: move(trace.commits),
+    transactions: trace.transactions.map(({ start, end }) => ({
+      start: start - offset,
+      end: end === undefined ? undefined : end - offset,
+    })),
   };
 }
 
@@ -248,7 +272,9 @@ async function measure({ browser, stack, writes, warmUp, log }) {
           clickAt: clickedAt - offsets.a.offset,
           mutationAt: seenAt - offsets.b.offset,
           aSends: fromA.sends,
+          aTransactions: fromA.transactions,
           bChunks: fromB.chunks,
+          bTransactions: fromB.transactions,
           bSnapshots: fromB.snapshots,
           bCommits: fromB.commits,
           emulator: [...events],
@@ -313,7 +339,9 @@ function rowsFrom(result, load) {
     goal: '—',
     reference: '—',
     note:
-      `${summary.split} of ${n} writes split${missing ? ` (${missing})` : ''}; page clocks moved by ` +
+      `${summary.split} of ${n} writes split${missing ? ` (${missing})` : ''}; IndexedDB ` +
+      `transactions (medians): ${summary.transactions.a} in A before the send, ` +
+      `${summary.transactions.b} in B before the callback; page clocks moved by ` +
       `${offsets.a.offset.toFixed(2)} ms (A) and ${offsets.b.offset.toFixed(2)} ms (B), each ±${Math.max(offsets.a.error, offsets.b.error).toFixed(2)} ms; ` +
       `during the run ${backchannels.streaming} streaming and ${backchannels.longPoll} long-poll backchannel GETs began and ${backchannels.connections} HTTP/1.1 connections opened`,
   });

@@ -98,9 +98,37 @@ function keysOf(builder: object, args: readonly unknown[] | null, options: Liste
   };
 }
 
+/** Longest a snapshot waits for a frame: a hidden tab runs none. */
+const FRAME_FALLBACK_MS = 100;
+
+/**
+ * Runs `run` once, at the next animation frame (or after `FRAME_FALLBACK_MS` when no frame
+ * comes first); the returned function cancels it.
+ */
+function atNextFrame(run: () => void): () => void {
+  const frame = requestAnimationFrame(() => {
+    clearTimeout(timer);
+    run();
+  });
+  const timer = setTimeout(() => {
+    cancelAnimationFrame(frame);
+    run();
+  }, FRAME_FALLBACK_MS);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Shared plumbing: subscribe while `key` is non-null, re-subscribe when it changes, and keep
  * the last data on error so a screen can keep showing what it had.
+ *
+ * A snapshot with this device's unconfirmed writes is rendered at the next animation frame, not
+ * at once. The SDK calls back with a local write's result while it still has IndexedDB steps to
+ * take before it sends the write, and a render in that task runs ahead of their events: the
+ * write would leave that much later. The browser paints the change at its next frame either
+ * way. Every other snapshot (the server's news) renders at once.
  */
 function useListener<T>(
   { key, family }: { key: string | null; family: string | undefined },
@@ -123,18 +151,41 @@ function useListener<T>(
     const connection = connectionStore();
     connection.dispatch({ type: 'listener-opened', id });
     let closed = false;
+    // The latest snapshot waiting for the next frame, and how to stop that wait.
+    let waiting: (() => void) | null = null;
+    let stopWaiting = () => {};
+    const dropWaiting = () => {
+      stopWaiting();
+      waiting = null;
+    };
     const unsubscribe = start(
       (data, meta) => {
         if (closed) return;
         connection.dispatch({ type: 'snapshot', id, fromCache: meta.fromCache });
-        setCurrent({
-          key,
-          family,
-          state: { status: 'success', data, error: null, stale: false, ...meta },
-        });
+        const show = () =>
+          setCurrent({
+            key,
+            family,
+            state: { status: 'success', data, error: null, stale: false, ...meta },
+          });
+        if (meta.hasPendingWrites) {
+          const scheduled = waiting !== null;
+          waiting = show;
+          if (!scheduled) {
+            stopWaiting = atNextFrame(() => {
+              const latest = waiting;
+              waiting = null;
+              latest?.();
+            });
+          }
+          return;
+        }
+        dropWaiting();
+        show();
       },
       (error) => {
         if (closed) return;
+        dropWaiting();
         connection.dispatch({ type: 'error', code: error.code });
         connection.dispatch({ type: 'listener-closed', id });
         setCurrent((previous) => ({
@@ -153,6 +204,7 @@ function useListener<T>(
     );
     return () => {
       closed = true;
+      dropWaiting();
       unsubscribe();
       connection.dispatch({ type: 'listener-closed', id });
     };

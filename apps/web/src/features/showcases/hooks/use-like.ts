@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { likeRef, setLiked } from '../../../lib/firebase/likes';
 import { useDocSnapshot, useFirestore } from '../../../lib/firebase/use-snapshot';
 
@@ -8,8 +8,6 @@ export type LikeControl = {
   ready: boolean;
   /** This user's like/unlike is waiting for the server. */
   pending: boolean;
-  /** A click is on its way into the local cache: ignore further clicks until it lands. */
-  busy: boolean;
   toggle(): Promise<void>;
 };
 
@@ -23,25 +21,25 @@ export function useLike(showcaseId: string, uid: string | null): LikeControl {
   const db = useFirestore();
   const snapshot = useDocSnapshot(likeRef, uid ? [showcaseId, uid] : null);
   const liked = snapshot.status === 'success' && snapshot.data !== null;
-  const [intent, setIntent] = useState<boolean | null>(null);
-  const busy = intent !== null && intent !== liked;
+  // What the last click asked for, until the server answers it. A click is on its way into the
+  // local cache while the snapshot does not show it yet; further clicks are ignored meanwhile.
+  // A ref, not state: nothing on screen shows it, and a render here would sit between the click
+  // and the write leaving for the server.
+  const intent = useRef<boolean | null>(null);
 
   return {
     liked,
     ready: snapshot.status === 'success',
     pending: snapshot.hasPendingWrites,
-    busy,
     async toggle() {
+      const busy = intent.current !== null && intent.current !== liked;
       if (!uid || busy || snapshot.status !== 'success') return;
       const target = !liked;
-      // The SDK's local write starts before React renders the intent: queued after that render,
-      // it would reach the server that much later.
-      const write = setLiked(db, showcaseId, uid, target);
-      setIntent(target);
+      intent.current = target;
       try {
-        await write;
+        await setLiked(db, showcaseId, uid, target);
       } finally {
-        setIntent(null);
+        if (intent.current === target) intent.current = null;
       }
     },
   };
