@@ -1,6 +1,13 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
 import { onSnapshot } from 'firebase/firestore';
-import { use, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  use,
+  useEffect,
+  useEffectEvent,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { connectionStore } from './connection-store';
 import { getDb, subscribeInstance } from './firestore';
 import { listenKey } from './listen-key';
@@ -123,15 +130,23 @@ function useListener<T>(
     const connection = connectionStore();
     connection.dispatch({ type: 'listener-opened', id });
     let closed = false;
+    let answered = false;
     const unsubscribe = start(
       (data, meta) => {
         if (closed) return;
         connection.dispatch({ type: 'snapshot', id, fromCache: meta.fromCache });
-        setCurrent({
-          key,
-          family,
-          state: { status: 'success', data, error: null, stale: false, ...meta },
-        });
+        const show = () =>
+          setCurrent({
+            key,
+            family,
+            state: { status: 'success', data, error: null, stale: false, ...meta },
+          });
+        // A listener's first answer replaces a skeleton or a spinner with a whole section (a
+        // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
+        // stays responsive. Every later snapshot (a like, an edit) renders at once.
+        if (answered) show();
+        else startTransition(show);
+        answered = true;
       },
       (error) => {
         if (closed) return;
