@@ -299,6 +299,7 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
                   : 'Showcases'
             }
             likeable
+            inSteps={gallery.returningTo === null}
           />
           {loadMore}
         </>
