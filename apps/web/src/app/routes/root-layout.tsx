@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageProgress, SectionProgress } from '../../components/feedback/full-page-progress';
@@ -66,11 +66,24 @@ function useAfterFirstScreen(): boolean {
 }
 
 /**
+ * The session, except that the first answer from Auth (from `unknown` to signed in or out) is
+ * rendered as a transition: the session store is read with `useSyncExternalStore`, whose updates
+ * React renders in one go, and this first one renders the app bar and the screen, a long task on
+ * a slow phone; a transition is rendered in slices. Later changes (sign-in, sign-out) are not
+ * deferred, so the frame never lags behind the screens, which read the session themselves.
+ */
+function useSessionFirstAnswerDeferred(): SessionState {
+  const session = useSession();
+  const deferred = useDeferredValue(session);
+  return deferred.status === 'unknown' ? deferred : session;
+}
+
+/**
  * The frame of every screen. Until Auth has restored the session nothing but a progress
  * indicator is shown, so a reload never flashes a screen meant for someone else.
  */
 export function RootLayout() {
-  const session = useSession();
+  const session = useSessionFirstAnswerDeferred();
   const showsLiveData = useShowsLiveData();
   const location = useLocation();
   const onWayIn = wayInPaths.includes(location.pathname);

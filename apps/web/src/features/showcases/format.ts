@@ -1,13 +1,23 @@
-/** Dates and counts in the reader's locale (the browser's default locale). */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/**
+ * Dates and counts in the reader's locale (the browser's default locale). The formatters are made
+ * on first use, not when the chunk is evaluated: making the first one loads the locale's data, a
+ * long task's worth on a slow phone, better spent in a render React can slice around.
+ */
+let dateTime: Intl.DateTimeFormat | undefined;
+let dateOnly: Intl.DateTimeFormat | undefined;
 
 export function formatDateTime(date: Date): string {
+  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dateTime.format(date);
 }
 
+function dateOnlyFormat(): Intl.DateTimeFormat {
+  dateOnly ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return dateOnly;
+}
+
 export function formatDate(date: Date): string {
-  return dateOnly.format(date);
+  return dateOnlyFormat().format(date);
 }
 
 export function likesLabel(count: number): string {
@@ -32,7 +42,9 @@ function relativeFormatsFor(locale: string | undefined): RelativeFormats {
     formats = {
       relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
       date:
-        locale === undefined ? dateOnly : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+        locale === undefined
+          ? dateOnlyFormat()
+          : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
     };
     relativeFormats.set(key, formats);
   }

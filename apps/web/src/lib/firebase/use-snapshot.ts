@@ -1,6 +1,13 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
 import { onSnapshot } from 'firebase/firestore';
-import { use, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  use,
+  useEffect,
+  useEffectEvent,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { connectionStore } from './connection-store';
 import { getDb, subscribeInstance } from './firestore';
 import { listenKey } from './listen-key';
@@ -151,6 +158,7 @@ function useListener<T>(
     const connection = connectionStore();
     connection.dispatch({ type: 'listener-opened', id });
     let closed = false;
+    let answered = false;
     // The latest snapshot waiting for the next frame, and how to stop that wait.
     let waiting: (() => void) | null = null;
     let stopWaiting = () => {};
@@ -162,12 +170,20 @@ function useListener<T>(
       (data, meta) => {
         if (closed) return;
         connection.dispatch({ type: 'snapshot', id, fromCache: meta.fromCache });
-        const show = () =>
+        const render = () =>
           setCurrent({
             key,
             family,
             state: { status: 'success', data, error: null, stale: false, ...meta },
           });
+        // A listener's first answer replaces a skeleton or a spinner with a whole section (a
+        // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
+        // stays responsive. Every later snapshot (a like, an edit) renders at once.
+        const show = () => {
+          if (answered) render();
+          else startTransition(render);
+          answered = true;
+        };
         if (meta.hasPendingWrites) {
           const scheduled = waiting !== null;
           waiting = show;

@@ -6,6 +6,7 @@
  */
 import type { SessionState } from './session-machine';
 import type { SessionActions, SessionRuntime } from './session-runner';
+import { nextTaskTurn } from '../../utils/in-separate-tasks';
 
 export type SessionStore = {
   /** Loads and starts the runner; safe to call more than once. */
@@ -57,7 +58,12 @@ export function createSessionStore(load: () => Promise<SessionRuntime>): Session
 
 const appSession = createSessionStore(() =>
   import('../firebase/auth').then(
-    (module) => module.createAppSession(),
+    // Evaluating the Auth chunk is a long task on a slow phone already; starting Auth (its
+    // storage checks, the session restore) waits for the next one.
+    async (module) => {
+      await nextTaskTurn();
+      return module.createAppSession();
+    },
     (error: unknown) => {
       throw Object.assign(new Error('Could not load the sign-in module.', { cause: error }), {
         code: 'app/chunk-load-failed',

@@ -302,6 +302,7 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
                   : 'Showcases'
             }
             likeable
+            inSteps={gallery.returningTo === null}
           />
           {loadMore}
         </>

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
+import { startTransition, useEffect, useState } from 'react';
+import { cardsToRender } from '../grid-steps';
 import { showcaseGridLayout } from './grid-layout';
 import { ShowcaseCard } from './showcase-card';
 import type { ImagePlacement } from './showcase-image';
@@ -23,6 +25,7 @@ export function ShowcaseGrid({
   headingLevel = 'h2',
   likeable = false,
   leadsPage = true,
+  inSteps = false,
 }: {
   showcases: readonly Showcase[];
   label: string;
@@ -35,10 +38,20 @@ export function ShowcaseGrid({
   likeable?: boolean;
   /** The grid starts on the first screen; false below other content (its images load lazily). */
   leadsPage?: boolean;
+  /**
+   * Commit the first cards at once and the rest right after, in a transition (see
+   * grid-steps.ts). Not when returning to a scroll position, which needs every card in place.
+   */
+  inSteps?: boolean;
 }) {
+  const [firstStepDone, setFirstStepDone] = useState(!inSteps);
+  useEffect(() => {
+    if (!firstStepDone) startTransition(() => setFirstStepDone(true));
+  }, [firstStepDone]);
+  const rendered = showcases.slice(0, cardsToRender(showcases.length, inSteps, firstStepDone));
   return (
     <Box component="ul" aria-label={label} sx={gridSx}>
-      {showcases.map((showcase, index) => (
+      {rendered.map((showcase, index) => (
         <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
           <ShowcaseCard
             showcase={showcase}
