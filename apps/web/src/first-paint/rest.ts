@@ -1,8 +1,12 @@
 import { safeHttpUrl } from '@showcase/schema';
+import { FIRST_STEP_CARDS } from '../features/showcases/grid-steps';
 import type { FirstPaintRoute } from './route';
 
-/** Cards a first paint asks for: a desktop's first two rows of four. */
-export const FIRST_PAINT_CARDS = 8;
+/**
+ * Cards a first paint asks for: exactly the gallery's first rendering step (a desktop's first
+ * row), so no card drawn here vanishes at the hand-over while the app renders the rest.
+ */
+export const FIRST_PAINT_CARDS = FIRST_STEP_CARDS;
 
 /** The part of a showcase a first paint draws. */
 export type FirstPaintShowcase = {
