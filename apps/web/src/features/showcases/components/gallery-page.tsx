@@ -303,8 +303,8 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
             }
             likeable
             inSteps={gallery.returningTo === null}
+            footer={loadMore}
           />
-          {loadMore}
         </>
       )}
     </>

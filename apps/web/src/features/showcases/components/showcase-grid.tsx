@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
+import type { ReactNode } from 'react';
 import { startTransition, useEffect, useState } from 'react';
 import { cardsToRender } from '../grid-steps';
 import { showcaseGridLayout } from './grid-layout';
@@ -26,6 +27,7 @@ export function ShowcaseGrid({
   likeable = false,
   leadsPage = true,
   inSteps = false,
+  footer = null,
 }: {
   showcases: readonly Showcase[];
   label: string;
@@ -43,24 +45,33 @@ export function ShowcaseGrid({
    * grid-steps.ts). Not when returning to a scroll position, which needs every card in place.
    */
   inSteps?: boolean;
+  /**
+   * Shown under the grid (Load more) once every card is in place: shown during the first step,
+   * it would be pushed down when the rest of the cards arrive (a layout shift).
+   */
+  footer?: ReactNode;
 }) {
   const [firstStepDone, setFirstStepDone] = useState(!inSteps);
   useEffect(() => {
     if (!firstStepDone) startTransition(() => setFirstStepDone(true));
   }, [firstStepDone]);
   const rendered = showcases.slice(0, cardsToRender(showcases.length, inSteps, firstStepDone));
+  const complete = rendered.length === showcases.length;
   return (
-    <Box component="ul" aria-label={label} sx={gridSx}>
-      {rendered.map((showcase, index) => (
-        <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
-          <ShowcaseCard
-            showcase={showcase}
-            headingLevel={headingLevel}
-            imagePlacement={placementOf(index, leadsPage)}
-            likeable={likeable}
-          />
-        </Box>
-      ))}
-    </Box>
+    <>
+      <Box component="ul" aria-label={label} sx={gridSx}>
+        {rendered.map((showcase, index) => (
+          <Box component="li" key={showcase.id} sx={{ minWidth: 0 }}>
+            <ShowcaseCard
+              showcase={showcase}
+              headingLevel={headingLevel}
+              imagePlacement={placementOf(index, leadsPage)}
+              likeable={likeable}
+            />
+          </Box>
+        ))}
+      </Box>
+      {complete ? footer : null}
+    </>
   );
 }
