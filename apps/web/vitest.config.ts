@@ -1,6 +1,6 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { SOURCE_CONDITION } from './vite.config';
+import { SOURCE_CONDITION } from './vite.config.ts';
 
 // Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers. Two files run
 // against our Firestore emulator started in-process (@showcase/dev-stack), with firestore.rules

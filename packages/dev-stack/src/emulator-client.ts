@@ -2,8 +2,8 @@
 // use them: Firestore writes, reads and clearing as the owner (`Bearer owner` bypasses the rules,
 // as in the official emulator), rules upload, and the Auth emulator's account API.
 import { API_KEY, PROJECT_ID } from './paths.js';
-import type { PlainFields, PlainValue, RestFields } from './rest-values.js';
-import { fromFields, toFields } from './rest-values.js';
+import type { PlainFields, PlainValue, RestFields } from '@showcase/schema';
+import { fromFields, toFields } from '@showcase/schema';
 
 export type EmulatorAddresses = { authUrl: string; firestoreUrl: string };
 /** A document as the server holds it; `updateTime` (RFC 3339) is its version. */

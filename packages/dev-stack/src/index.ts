@@ -14,8 +14,8 @@ export type {
   OobCode,
   StoredDocument,
 } from './emulator-client.js';
-export { fromValue, toValue } from './rest-values.js';
-export type { PlainFields, PlainValue } from './rest-values.js';
+export { fromValue, toValue } from '@showcase/schema';
+export type { PlainFields, PlainValue } from '@showcase/schema';
 export { seedDemoData } from './seed.js';
 export type { SeedResult } from './seed.js';
 export { migrateSearchTerms } from './migrate.js';

@@ -3,7 +3,7 @@
 // (`searchTermsToWrite`), field by field, so nothing else of a document is touched. Idempotent:
 // a second run changes nothing. `npm run seed` runs it after seeding, and `npm run migrate` on its
 // own (`npm start` seeds an empty emulator, whose demo showcases already carry their terms).
-import type { PlainValue } from './rest-values.js';
+import type { PlainValue } from '@showcase/schema';
 import type { FieldsUpdate, StoredDocument, EmulatorClient } from './emulator-client.js';
 import { readShowcase, searchTermsToWrite } from '@showcase/schema';
 

@@ -3,3 +3,4 @@ export * from './showcase.js';
 export * from './web-url.js';
 export * from './builders.js';
 export * from './search-terms.js';
+export * from './rest-values.js';

@@ -1,8 +1,8 @@
+import type { Showcase } from '@showcase/schema';
 import { parseDescription } from '../features/showcases/description';
 import { formatRelativeDate } from '../features/showcases/format';
 import { galleryHeading } from '../features/showcases/gallery-search';
 import { FIRST_PAINT_CLASS, FIRST_PAINT_ID, FIRST_PAINT_PROGRESS_ID } from './hand-over';
-import type { FirstPaintShowcase } from './rest';
 import type { FirstPaintRoute } from './route';
 
 /** Who reads the page, as far as a script can tell before Auth loads (its uid marker). */
@@ -68,10 +68,7 @@ function plusIcon(): SVGSVGElement {
  * none. Placed as the app places it (`ImagePlacement`): the first is the page's likely largest
  * paint, fetched before anything else; the rest of a wide first row at once; the others lazily.
  */
-function image(
-  showcase: FirstPaintShowcase,
-  placement: 'first' | 'visible' | 'later',
-): HTMLElement {
+function image(showcase: Showcase, placement: 'first' | 'visible' | 'later'): HTMLElement {
   if (showcase.imageUrl === null) {
     return el('div', 'fp-placeholder', Array.from(showcase.title.trim())[0]?.toUpperCase() ?? '·');
   }
@@ -84,7 +81,7 @@ function image(
   return img;
 }
 
-function card(showcase: FirstPaintShowcase, index: number, now: Date): HTMLElement {
+function card(showcase: Showcase, index: number, now: Date): HTMLElement {
   const by = showcase.ownerName ? `by ${showcase.ownerName}` : 'by a member';
   const when = showcase.createdAt ? ` · ${formatRelativeDate(showcase.createdAt, now)}` : '';
   const tags = showcase.tags
@@ -124,7 +121,7 @@ function card(showcase: FirstPaintShowcase, index: number, now: Date): HTMLEleme
   );
 }
 
-function gallery(route: FirstPaintRoute & { kind: 'gallery' }, showcases: FirstPaintShowcase[]) {
+function gallery(route: FirstPaintRoute & { kind: 'gallery' }, showcases: Showcase[]) {
   const now = new Date();
   return el(
     'div',
@@ -166,7 +163,7 @@ function description(text: string): HTMLElement | null {
   );
 }
 
-function showcasePage(showcase: FirstPaintShowcase, viewer: FirstPaintViewer): HTMLElement {
+function showcasePage(showcase: Showcase, viewer: FirstPaintViewer): HTMLElement {
   const now = new Date();
   const updated =
     showcase.updatedAt &&
@@ -211,7 +208,7 @@ function showcasePage(showcase: FirstPaintShowcase, viewer: FirstPaintViewer): H
  */
 export function paintFirst(
   route: FirstPaintRoute,
-  showcases: FirstPaintShowcase[],
+  showcases: Showcase[],
   viewer: FirstPaintViewer,
   css: string,
 ): HTMLImageElement[] {

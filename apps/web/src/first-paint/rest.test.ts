@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeValue,
   FIRST_PAINT_CARDS,
   firstPaintRequest,
   readFirstPaintAnswer,
@@ -35,48 +34,32 @@ const published = {
   updatedAt: { timestampValue: '2026-11-20T09:30:00Z' },
 };
 
-describe('decodeValue', () => {
-  it('turns every JSON-like REST value into plain JSON', () => {
-    expect(decodeValue(str('a'))).toBe('a');
-    expect(decodeValue({ integerValue: '42' })).toBe(42);
-    expect(decodeValue({ doubleValue: 1.5 })).toBe(1.5);
-    expect(decodeValue({ doubleValue: 'NaN' })).toBeNaN();
-    expect(decodeValue({ booleanValue: false })).toBe(false);
-    expect(decodeValue({ nullValue: null })).toBeNull();
-    expect(decodeValue({ timestampValue: '2026-11-18T09:30:00Z' })).toBe('2026-11-18T09:30:00Z');
-    expect(decodeValue({ arrayValue: { values: [str('x'), { integerValue: '1' }] } })).toEqual([
-      'x',
-      1,
-    ]);
-    expect(decodeValue({ arrayValue: {} })).toEqual([]);
-    expect(decodeValue({ mapValue: { fields: { a: { mapValue: {} } } } })).toEqual({ a: {} });
-  });
-
-  it('leaves out what a first paint never shows, and garbage', () => {
-    expect(decodeValue({ referenceValue: 'projects/p/databases/(default)/documents/a/b' })).toBe(
-      undefined,
-    );
-    expect(decodeValue({ geoPointValue: { latitude: 1, longitude: 2 } })).toBeUndefined();
-    expect(decodeValue(null)).toBeUndefined();
-    expect(decodeValue('stringValue')).toBeUndefined();
-  });
-});
-
 describe('readFirstPaintShowcase', () => {
-  it('reads a published showcase', () => {
+  it('reads a published showcase as the app does', () => {
     expect(readFirstPaintShowcase(restDocument('demo%2D1', published))).toEqual({
       id: 'demo-1',
       title: 'Lighthouse Series',
-      ownerName: 'Jonas Berg',
       description: 'Twenty-two lighthouses.\n\nShot on film.',
+      url: '',
       imageUrl: 'https://example.com/a.png',
-      imageAlt: 'A lighthouse at dusk',
-      ownerUid: 'u1',
+      imageAlt: '  A lighthouse at dusk ',
       tags: ['photography', 'travel'],
-      likeCount: 3,
+      searchTerms: [],
+      status: 'published',
+      ownerUid: 'u1',
+      ownerName: 'Jonas Berg',
       createdAt: new Date('2026-11-18T09:30:00.123Z'),
       updatedAt: new Date('2026-11-20T09:30:00Z'),
+      likeCount: 3,
+      pending: false,
     });
+  });
+
+  it('gives up on fields that do not decode', () => {
+    expect(
+      readFirstPaintShowcase(restDocument('x', { ...published, title: { unknownValue: 1 } })),
+    ).toBeNull();
+    expect(readFirstPaintShowcase(restDocument('x', { ...published, title: 'plain' }))).toBeNull();
   });
 
   it('never draws a draft, a nameless document or an unsafe image address', () => {

@@ -1,4 +1,5 @@
-import { safeHttpUrl } from '@showcase/schema';
+import type { RestFields, Showcase } from '@showcase/schema';
+import { fromFields, readShowcase, safeHttpUrl } from '@showcase/schema';
 import { FIRST_STEP_CARDS } from '../features/showcases/grid-steps';
 import type { FirstPaintRoute } from './route';
 
@@ -7,21 +8,6 @@ import type { FirstPaintRoute } from './route';
  * row), so no card drawn here vanishes at the hand-over while the app renders the rest.
  */
 export const FIRST_PAINT_CARDS = FIRST_STEP_CARDS;
-
-/** The part of a showcase a first paint draws. */
-export type FirstPaintShowcase = {
-  id: string;
-  title: string;
-  ownerName: string;
-  description: string;
-  imageUrl: string | null;
-  imageAlt: string | null;
-  ownerUid: string;
-  tags: string[];
-  likeCount: number;
-  createdAt: Date | null;
-  updatedAt: Date | null;
-};
 
 /** Where Firestore's REST API is: production with the API key, or the emulator the app uses. */
 export type RestTarget = { origin: string; projectId: string; apiKey: string | null };
@@ -77,77 +63,34 @@ export function firstPaintRequest(target: RestTarget, route: FirstPaintRoute): R
   };
 }
 
-/** A REST `Value` as plain JSON: strings, numbers, booleans, null, arrays and maps. */
-export function decodeValue(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if ('stringValue' in v) return v.stringValue;
-  if ('integerValue' in v) return Number(v.integerValue);
-  if ('doubleValue' in v) return Number(v.doubleValue);
-  if ('booleanValue' in v) return v.booleanValue;
-  if ('nullValue' in v) return null;
-  if ('timestampValue' in v) return v.timestampValue;
-  if ('arrayValue' in v) {
-    const values = (v.arrayValue as { values?: unknown[] } | null)?.values ?? [];
-    return values.map(decodeValue);
-  }
-  if ('mapValue' in v) {
-    return decodeFields((v.mapValue as { fields?: unknown } | null)?.fields);
-  }
-  // References, geo points and bytes: nothing a first paint shows.
-  return undefined;
-}
-
-function decodeFields(fields: unknown): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  if (typeof fields !== 'object' || fields === null) return result;
-  for (const [name, value] of Object.entries(fields)) result[name] = decodeValue(value);
-  return result;
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function date(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-}
-
 /**
- * A REST `Document` as the showcase a first paint draws, or null when it is not one a visitor
- * may see (not published) or has no name. Only published showcases are drawn: the app shows a
- * draft only to its owner, and the first paint reads as nobody.
+ * A REST `Document` as the showcase the app would show, read by the schema's defensive reader,
+ * or null when it is not one a visitor may see (not published), has no name, or does not decode.
+ * Only published showcases are drawn: the app shows a draft only to its owner, and the first
+ * paint reads as nobody.
  */
-export function readFirstPaintShowcase(document: unknown): FirstPaintShowcase | null {
+export function readFirstPaintShowcase(document: unknown): Showcase | null {
   if (typeof document !== 'object' || document === null) return null;
   const { name, fields } = document as { name?: unknown; fields?: unknown };
   if (typeof name !== 'string') return null;
-  const data = decodeFields(fields);
-  if (data.status !== 'published') return null;
-  const imageAlt = text(data.imageAlt).trim();
-  return {
-    id: decodeURIComponent(name.slice(name.lastIndexOf('/') + 1)),
-    title: text(data.title),
-    ownerName: text(data.ownerName),
-    description: text(data.description),
-    imageUrl: safeHttpUrl(data.imageUrl),
-    imageAlt: imageAlt === '' ? null : imageAlt,
-    ownerUid: text(data.ownerUid),
-    tags: Array.isArray(data.tags) ? data.tags.filter((tag) => typeof tag === 'string') : [],
-    likeCount: typeof data.likeCount === 'number' ? data.likeCount : 0,
-    createdAt: date(data.createdAt),
-    updatedAt: date(data.updatedAt),
-  };
+  let data: Record<string, unknown>;
+  try {
+    data = fromFields(fields as RestFields | undefined);
+  } catch {
+    return null;
+  }
+  const id = decodeURIComponent(name.slice(name.lastIndexOf('/') + 1));
+  const showcase = readShowcase(id, data, false);
+  if (showcase.status !== 'published') return null;
+  // The image is fetched before the app's own check (`ShowcaseImage`) could refuse it.
+  return { ...showcase, imageUrl: safeHttpUrl(showcase.imageUrl) };
 }
 
 /**
  * The showcases in a REST answer: a document (GET) or a runQuery's stream of results. Null when
  * the answer holds nothing to draw (a draft, an empty gallery).
  */
-export function readFirstPaintAnswer(
-  route: FirstPaintRoute,
-  body: unknown,
-): FirstPaintShowcase[] | null {
+export function readFirstPaintAnswer(route: FirstPaintRoute, body: unknown): Showcase[] | null {
   const showcases =
     route.kind === 'showcase'
       ? [readFirstPaintShowcase(body)]
@@ -156,5 +99,5 @@ export function readFirstPaintAnswer(
         : [];
   // A gallery result the app would not show either would misplace every card after it.
   if (showcases.some((showcase) => showcase === null)) return null;
-  return showcases.length > 0 ? (showcases as FirstPaintShowcase[]) : null;
+  return showcases.length > 0 ? (showcases as Showcase[]) : null;
 }

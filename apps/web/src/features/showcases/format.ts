@@ -6,14 +6,13 @@
 let dateTime: Intl.DateTimeFormat | undefined;
 let dateOnly: Intl.DateTimeFormat | undefined;
 
-export function formatDateTime(date: Date): string {
-  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTime.format(date);
-}
+const dateTimeFormat = (): Intl.DateTimeFormat =>
+  (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const dateOnlyFormat = (): Intl.DateTimeFormat =>
+  (dateOnly ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
-function dateOnlyFormat(): Intl.DateTimeFormat {
-  dateOnly ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-  return dateOnly;
+export function formatDateTime(date: Date): string {
+  return dateTimeFormat().format(date);
 }
 
 export function formatDate(date: Date): string {

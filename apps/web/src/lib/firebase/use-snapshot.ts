@@ -159,11 +159,13 @@ function useListener<T>(
     connection.dispatch({ type: 'listener-opened', id });
     let closed = false;
     let answered = false;
-    // The latest snapshot waiting for the next frame, and how to stop that wait.
+    // The latest snapshot waiting for the next frame, and how to cancel that frame (set while
+    // one is scheduled).
     let waiting: (() => void) | null = null;
-    let stopWaiting = () => {};
+    let cancelFrame: (() => void) | null = null;
     const dropWaiting = () => {
-      stopWaiting();
+      cancelFrame?.();
+      cancelFrame = null;
       waiting = null;
     };
     const unsubscribe = start(
@@ -185,15 +187,12 @@ function useListener<T>(
           answered = true;
         };
         if (meta.hasPendingWrites) {
-          const scheduled = waiting !== null;
           waiting = show;
-          if (!scheduled) {
-            stopWaiting = atNextFrame(() => {
-              const latest = waiting;
-              waiting = null;
-              latest?.();
-            });
-          }
+          cancelFrame ??= atNextFrame(() => {
+            const latest = waiting;
+            dropWaiting();
+            latest?.();
+          });
           return;
         }
         dropWaiting();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromFields, fromValue, toFields, toValue } from '../src/rest-values.js';
+import { fromFields, fromValue, toFields, toValue } from '../src/index.js';
 
 describe('Firestore REST encoding', () => {
   it('encodes the value types the seed writes', () => {

@@ -1,5 +1,6 @@
-// Plain JS values ⇄ Firestore REST (proto3 JSON) values, for the emulator client. Dates become
-// timestamps and back; integers stay integers.
+// Plain JS values ⇄ Firestore REST (proto3 JSON) values: for the dev stack's emulator client, and
+// for the app's first paint, which reads over REST before the SDK loads. Dates become timestamps
+// and back; integers stay integers.
 
 export type PlainValue =
   null | boolean | number | string | Date | PlainValue[] | { [key: string]: PlainValue };
