@@ -1,4 +1,5 @@
 // One flat config for the whole monorepo. Every rule is an error: CI runs with --max-warnings=0.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -39,6 +40,79 @@ function transportBoundaries() {
         ],
       },
     })),
+  ];
+}
+
+const WEB = 'apps/web/src';
+const SHARED = ['components', 'hooks', 'lib', 'utils', 'config', 'theme', 'testing'];
+const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's import flow, shared -> features -> app, as `no-restricted-imports` patterns per
+ * folder. Imports are relative, so the patterns are regexes over the written path: a path that
+ * names a `features/` segment, climbs (`../`) into `app/` or `first-paint/`, or climbs into a
+ * sibling feature's folder. (A config for a file replaces the rule's options, so each one
+ * repeats the SDK boundary.)
+ */
+function webBoundaries() {
+  const sdk = {
+    // A regex, not gitignore globs: 'firebase/*' would also match '../lib/firebase/x'.
+    regex: '^@?firebase(/|$)',
+    message: 'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
+  };
+  const anyFeature = {
+    regex: '(^|/)features(/|$)',
+    message:
+      'Shared code (components, hooks, lib, utils, config, theme, testing) and first-paint/ never import a feature; move what both need into shared code.',
+  };
+  const app = {
+    regex: '^(\\.\\./)+(app(/|$)|main$)',
+    message: 'Only app/ composes features into routes; nothing imports it back.',
+  };
+  const firstPaint = {
+    regex: '^(\\.\\./)+first-paint(/|$)',
+    message:
+      'first-paint/ is its own bundle, inlined into index.html; the app meets it only through lib/first-paint-hand-over.ts.',
+  };
+  const internals = (features) => ({
+    // `../../gallery` (its index.ts) is a feature's public surface; anything under it is not.
+    regex: `^\\.\\.?/(.*/)?(${features.join('|')})/.`,
+    message:
+      "Import a feature only through its index.ts (its public surface), never another feature's files.",
+  });
+  const restrict = (files, patterns) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [
+    restrict([`${WEB}/{${SHARED.join(',')}}/**/*.{ts,tsx}`], [sdk, anyFeature, app, firstPaint]),
+    // The SDK's own folder: the layers still hold, the SDK boundary does not.
+    restrict([`${WEB}/lib/firebase/**/*.{ts,tsx}`], [anyFeature, app, firstPaint]),
+    // The differential test reads the first paint's REST requests beside the SDK's queries.
+    restrict([`${WEB}/lib/firebase/first-paint-rest.test.ts`], [anyFeature, app]),
+    // The first paint is plain DOM over shared code: no feature, no app.
+    restrict([`${WEB}/first-paint/**/*.{ts,tsx}`], [sdk, anyFeature, app]),
+    ...FEATURES.map((feature) =>
+      restrict(
+        [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+        [
+          sdk,
+          app,
+          firstPaint,
+          internals(FEATURES.filter((other) => other !== feature)),
+          {
+            // Within a feature, import the file itself: through the index it would be a cycle.
+            regex: `^\\.\\.?(/\\.\\.)*(/index)?$|^(\\.\\./)+(features/)?${feature}(/index)?$`,
+            message: "Inside a feature, import the file itself, not the feature's index.ts.",
+          },
+        ],
+      ),
+    ),
+    restrict([`${WEB}/{app/**/*,main}.{ts,tsx}`], [sdk, firstPaint, internals(FEATURES)]),
   ];
 }
 
@@ -88,25 +162,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // A regex, not gitignore globs: 'firebase/*' would also match '../lib/firebase/x'.
-              regex: '^@?firebase(/|$)',
-              message:
-                'Only apps/web/src/lib/firebase/ talks to the Firebase SDK; import from there.',
-            },
-          ],
-        },
-      ],
     },
   },
-  {
-    files: ['apps/web/src/lib/firebase/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  // Imports flow shared -> features -> app; first-paint/ sits beside features, over shared code.
+  ...webBoundaries(),
   // Transports are adapters under the composition root: they never reach up into admin/. Each
   // adapter folder (http, webchannel, grpc) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.

@@ -48,26 +48,26 @@ const member = (route, screen) => ({
 
 /**
  * Each route's screen module and the lazy modules rendered with it (app/router.tsx,
- * features/showcases/routes.tsx, app/routes/root-layout.tsx, the screen); keep in step with them. A key
+ * app/routes/showcase-routes.tsx, app/routes/root-layout.tsx, the screen); keep in step with them. A key
  * missing from the manifest is an error, so a renamed file cannot drop out silently.
  */
 export const ROUTES = [
-  visitor('/welcome', 'src/app/routes/welcome.tsx', [
+  visitor('/welcome', 'src/features/auth/components/welcome-page.tsx', [
     ...SHELL,
     ...LIVE_DATA,
-    'src/features/showcases/components/welcome-preview.tsx',
+    'src/features/gallery/components/welcome-preview.tsx',
   ]),
-  visitor('/signin', 'src/app/routes/sign-in.tsx', SHELL),
-  visitor('/signup', 'src/app/routes/sign-up.tsx', SHELL),
-  visitor('/reset', 'src/app/routes/reset-password.tsx', SHELL),
-  visitor('/', 'src/features/showcases/components/gallery-page.tsx'),
-  member('/', 'src/features/showcases/components/gallery-page.tsx'),
-  visitor('/s/:id', 'src/features/showcases/components/showcase-page.tsx'),
-  visitor('/u/:uid', 'src/features/showcases/components/user-page.tsx'),
-  member('/new', 'src/features/showcases/components/new-showcase-page.tsx'),
-  member('/s/:id/edit', 'src/features/showcases/components/edit-showcase-page.tsx'),
-  member('/me/showcases', 'src/features/showcases/components/my-showcases-page.tsx'),
-  member('/me', 'src/app/routes/me.tsx'),
+  visitor('/signin', 'src/features/auth/components/sign-in-page.tsx', SHELL),
+  visitor('/signup', 'src/features/auth/components/sign-up-page.tsx', SHELL),
+  visitor('/reset', 'src/features/auth/components/reset-password-page.tsx', SHELL),
+  visitor('/', 'src/features/gallery/components/gallery-page.tsx'),
+  member('/', 'src/features/gallery/components/gallery-page.tsx'),
+  visitor('/s/:id', 'src/features/showcase-page/components/showcase-page.tsx'),
+  visitor('/u/:uid', 'src/features/gallery/components/user-page.tsx'),
+  member('/new', 'src/features/editor/components/new-showcase-page.tsx'),
+  member('/s/:id/edit', 'src/features/editor/components/edit-showcase-page.tsx'),
+  member('/me/showcases', 'src/features/my-showcases/components/my-showcases-page.tsx'),
+  member('/me', 'src/features/profile/components/me-page.tsx'),
 ];
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;

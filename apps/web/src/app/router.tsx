@@ -5,10 +5,17 @@ import { createBrowserRouter, matchPath } from 'react-router';
 import { ScreenShown } from '../components/screen-shown';
 import { paths } from '../config/paths';
 import {
+  loadResetPasswordPage,
+  loadSignInPage,
+  loadSignUpPage,
+  loadWelcomePage,
+} from '../features/auth';
+import { loadMePage } from '../features/profile';
+import {
   memberShowcaseRoutes,
   publicShowcaseRoutes,
   publicShowcaseScreens,
-} from '../features/showcases/routes';
+} from './routes/showcase-routes';
 import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
 import { liveDataHandle } from './routes/live-data';
 import { NotFoundRoute } from './routes/not-found';
@@ -22,11 +29,11 @@ import { RouteError } from './routes/route-error';
  * screens, which render for everyone once Auth has answered.
  */
 const screens = {
-  [paths.welcome]: () => import('./routes/welcome').then((m) => m.WelcomeRoute),
-  [paths.signIn]: () => import('./routes/sign-in').then((m) => m.SignInRoute),
-  [paths.signUp]: () => import('./routes/sign-up').then((m) => m.SignUpRoute),
-  [paths.resetPassword]: () => import('./routes/reset-password').then((m) => m.ResetPasswordRoute),
-  [paths.me]: () => import('./routes/me').then((m) => m.MeRoute),
+  [paths.welcome]: () => loadWelcomePage().then((m) => m.WelcomePage),
+  [paths.signIn]: () => loadSignInPage().then((m) => m.SignInPage),
+  [paths.signUp]: () => loadSignUpPage().then((m) => m.SignUpPage),
+  [paths.resetPassword]: () => loadResetPasswordPage().then((m) => m.ResetPasswordPage),
+  [paths.me]: () => loadMePage().then((m) => m.MePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 type ScreenPath = keyof typeof screens;

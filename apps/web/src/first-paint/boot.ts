@@ -8,7 +8,7 @@
 import { readEmulatorConfig, readFirebaseConfig } from '../config/env';
 import { SESSION_MARKER_KEY } from '../lib/session/session-runner';
 import css from './first-paint.css?inline';
-import { revealApp } from './hand-over';
+import { revealApp } from '../lib/first-paint-hand-over';
 import type { RestTarget } from './rest';
 import { firstPaintRequest, readFirstPaintAnswer } from './rest';
 import type { FirstPaintViewer } from './paint';

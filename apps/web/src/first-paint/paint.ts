@@ -1,8 +1,12 @@
 import type { Showcase } from '@showcase/schema';
-import { parseDescription } from '../features/showcases/description';
-import { formatRelativeDate } from '../features/showcases/format';
-import { galleryHeading } from '../features/showcases/gallery-search';
-import { FIRST_PAINT_CLASS, FIRST_PAINT_ID, FIRST_PAINT_PROGRESS_ID } from './hand-over';
+import { parseDescription } from '../lib/showcases/description';
+import { formatRelativeDate } from '../lib/showcases/format';
+import { galleryHeading } from '../lib/showcases/gallery-search';
+import {
+  FIRST_PAINT_CLASS,
+  FIRST_PAINT_ID,
+  FIRST_PAINT_PROGRESS_ID,
+} from '../lib/first-paint-hand-over';
 import type { FirstPaintRoute } from './route';
 
 /** Who reads the page, as far as a script can tell before Auth loads (its uid marker). */

@@ -1,6 +1,6 @@
 import type { RestFields, Showcase } from '@showcase/schema';
 import { fromFields, readShowcase, safeHttpUrl } from '@showcase/schema';
-import { FIRST_STEP_CARDS } from '../features/showcases/grid-steps';
+import { FIRST_STEP_CARDS } from '../lib/showcases/grid-steps';
 import type { FirstPaintRoute } from './route';
 
 /**

@@ -20,7 +20,7 @@ const positions = createScrollPositions(sessionStorageOrNull());
  * entry chunk, so using it adds 0.7 KB gzip to every first load (over the first route's
  * budget); this hook lives in a lazy chunk. Like it, it restores when the screen renders; the
  * gallery, whose height comes with its live query, finishes its own restoring
- * (features/showcases/hooks/use-gallery-scroll.ts).
+ * (features/gallery/hooks/use-gallery-scroll.ts).
  */
 export function useScrollRestoration(): void {
   const { key, hash } = useLocation();

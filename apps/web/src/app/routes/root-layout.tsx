@@ -6,20 +6,21 @@ import { ErrorPage } from '../../components/feedback/error-page';
 import { UpdatePrompt } from '../../components/feedback/update-prompt';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
-import { SignInButton } from '../../features/auth/components/sign-in-button';
+import { loadUserMenu, SignInButton } from '../../features/auth';
+import { loadConnectionIndicator } from '../../features/connection';
 import { paths, visitorOnlyPaths } from '../../config/paths';
-import { useGalleryHref } from '../../features/showcases/gallery-link';
+import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
-import { useRevealElsewhere } from '../../first-paint/reveal';
+import { useRevealElsewhere } from '../../hooks/use-reveal-app';
 
 // Lazy, and rendered for signed-in users and on the screens that show data: the signed-in
 // user's part pulls in Firestore, which the sign-in screens must never download.
 const ConnectionIndicator = lazy(() =>
-  import('../../features/connection/connection-indicator').then((module) => ({
+  loadConnectionIndicator().then((module) => ({
     default: module.ConnectionIndicator,
   })),
 );
@@ -30,7 +31,7 @@ const NavigationEffects = lazy(() =>
 
 // Signed-in users only, and only after Auth has loaded: the menu's code is not needed sooner.
 const UserMenu = lazy(() =>
-  import('../../features/auth/components/user-menu').then((module) => ({
+  loadUserMenu().then((module) => ({
     default: module.UserMenu,
   })),
 );

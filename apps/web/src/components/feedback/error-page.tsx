@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useRevealApp } from '../../first-paint/reveal';
+import { useRevealApp } from '../../hooks/use-reveal-app';
 
 type ErrorPageProps = {
   title: string;

@@ -8,7 +8,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { SessionUser } from '../../../lib/session';
 import { locationPath } from '../../../utils/return-to';
-import { useSignOut } from '../hooks/use-sign-out';
+import { useSignOut } from '../../../hooks/use-sign-out';
 
 /** The user menu's contents: My showcases (members), profile, upgrade (guests), sign out. */
 export function AccountMenu({

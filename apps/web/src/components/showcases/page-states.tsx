@@ -1,0 +1,84 @@
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../config/paths';
+import { useGalleryHref } from '../../lib/showcases/gallery-link';
+
+type StateProps = {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+  /** Heading level: h1 when the state is the whole page. */
+  headingLevel?: 'h1' | 'h2';
+};
+
+/** An empty, offline or not-found state: an icon, a heading, one sentence, one action. */
+export function PageState({ title, children, action, icon, headingLevel = 'h2' }: StateProps) {
+  return (
+    <Stack sx={{ py: { xs: 6, sm: 8 }, alignItems: 'center', textAlign: 'center', gap: 1.5 }}>
+      {icon ? (
+        <Box aria-hidden sx={{ color: 'text.secondary', '& svg': { fontSize: 48 } }}>
+          {icon}
+        </Box>
+      ) : null}
+      <Typography component={headingLevel} variant="h5">
+        {title}
+      </Typography>
+      {children ? (
+        <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+          {children}
+        </Typography>
+      ) : null}
+      {action ? <Box sx={{ mt: 1 }}>{action}</Box> : null}
+    </Stack>
+  );
+}
+
+export function ShowcaseNotFound() {
+  return (
+    <PageState
+      headingLevel="h1"
+      title="Showcase not found"
+      icon={<SearchOffOutlined />}
+      action={
+        <Button variant="contained" component={RouterLink} to={paths.home}>
+          Back to the gallery
+        </Button>
+      }
+    >
+      It may have been deleted, or the link is not quite right.
+    </PageState>
+  );
+}
+
+/**
+ * Offline, for something this device never loaded: not an error and not "not found", just not
+ * here yet. The screen under it keeps listening, so it turns into the real page by itself when
+ * the connection returns.
+ */
+export function NotAvailableOffline({ what }: { what: 'showcase' | 'profile' }) {
+  const galleryHref = useGalleryHref();
+  return (
+    <PageState
+      headingLevel="h1"
+      title={NOT_AVAILABLE_OFFLINE}
+      icon={<CloudOffOutlined />}
+      action={
+        <Button variant="contained" component={RouterLink} to={galleryHref}>
+          Back to gallery
+        </Button>
+      }
+    >
+      {`This ${what} was not opened on this device while it was online, so it is not saved here. It will load by itself when you're back online.`}
+    </PageState>
+  );
+}
+
+/** The heading of that state, and the document title of a screen showing it. */
+export const NOT_AVAILABLE_OFFLINE = 'Not available offline yet';

@@ -1,0 +1,137 @@
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { hrefs } from '../../config/paths';
+import type { Showcase } from '@showcase/schema';
+import { useViewer } from '../../lib/session';
+import { likesLabel } from '../../lib/showcases/format';
+// One media ratio for every card, so a grid lines up and an image is cropped the same way at
+// 360 px as on a wide screen.
+import { CARD_MEDIA_RATIO } from './grid-layout';
+import { LikeButton } from './like-button';
+import { PendingChip } from './pending-chip';
+import { RelativeTime } from './relative-time';
+import type { ImagePlacement } from './showcase-image';
+import { ShowcaseImage } from './showcase-image';
+import { TagChips } from './tag-chips';
+
+/** The title's two lines, reserved even for a short title, so cards in a row line up. */
+const titleSx = {
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  lineHeight: 1.4,
+  minHeight: '2.8em',
+} as const;
+
+/**
+ * One showcase in a grid. Every user-written value is rendered as text. The image and title are
+ * one link to the showcase; tags and Like sit below it, outside the link, so pressing them never
+ * navigates and Tab reaches them after the card's link.
+ */
+export const ShowcaseCard = memo(function ShowcaseCard({
+  showcase,
+  headingLevel = 'h2',
+  imagePlacement = 'later',
+  likeable = false,
+}: {
+  showcase: Showcase;
+  headingLevel?: 'h2' | 'h3';
+  /** Where the card's image sits when the page first paints. */
+  imagePlacement?: ImagePlacement;
+  /**
+   * Offer Like on this card (its own listener on the viewer's like, as on the showcase's page).
+   * Without it the card shows only the count.
+   */
+  likeable?: boolean;
+}) {
+  const viewer = useViewer();
+  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
+    showcase;
+  // Owners cannot like their own work (as on the showcase's page): they see the count.
+  const isOwner = viewer !== null && !viewer.isAnonymous && viewer.uid === showcase.ownerUid;
+  const offersLike = likeable && status === 'published' && !isOwner;
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`showcase-${id}-title`}
+      data-showcase-id={id}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={hrefs.showcase(id)}
+        sx={{ flexGrow: 1, alignItems: 'stretch' }}
+      >
+        <Box sx={{ aspectRatio: CARD_MEDIA_RATIO, overflow: 'hidden' }}>
+          <ShowcaseImage
+            imageUrl={imageUrl}
+            title={title}
+            description={imageAlt}
+            height="100%"
+            placement={imagePlacement}
+          />
+        </Box>
+        <CardContent sx={{ pb: 1 }}>
+          <Typography
+            id={`showcase-${id}-title`}
+            component={headingLevel}
+            variant="h6"
+            sx={titleSx}
+          >
+            {title || 'Untitled'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {ownerName ? `by ${ownerName}` : 'by a member'}
+            {createdAt ? (
+              <>
+                {' · '}
+                <RelativeTime date={createdAt} />
+              </>
+            ) : null}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+      <Stack sx={{ px: 2, pb: 1.5, gap: 1 }}>
+        <TagChips tags={tags} max={3} />
+        {/* Like and the count on a line of their own, so they fit beside nothing at 360 px. */}
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {offersLike ? (
+              <LikeButton
+                showcaseId={id}
+                likeCount={likeCount}
+                uid={viewer?.uid ?? null}
+                isGuest={viewer?.isAnonymous ?? false}
+                cardTitle={title}
+              />
+            ) : (
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+                aria-label={likesLabel(likeCount)}
+                role="img"
+              >
+                <FavoriteBorder fontSize="small" aria-hidden />
+                <Typography variant="body2" component="span" aria-hidden>
+                  {likeCount.toLocaleString()}
+                </Typography>
+              </Stack>
+            )}
+          </Box>
+          {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
+          {pending ? <PendingChip /> : null}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+});

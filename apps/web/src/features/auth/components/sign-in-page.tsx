@@ -1,0 +1,32 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { paths } from '../../../config/paths';
+import { useAuthLocation } from '../hooks/use-auth-location';
+import { SignInForm } from './sign-in-form';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+
+export function SignInPage() {
+  useDocumentTitle('Sign in');
+  const session = useSession();
+  const { forward } = useAuthLocation();
+  const sessionEnded = session.status === 'signed-out' && session.signOutReason === 'session-ended';
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back to Showcase."
+      footer={
+        <Typography variant="body2" color="text.secondary">
+          New to Showcase?{' '}
+          <Link component={RouterLink} to={paths.signUp} state={forward}>
+            Create account
+          </Link>
+        </Typography>
+      }
+    >
+      <SignInForm sessionEnded={sessionEnded} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { PageState } from '../../../components/showcases/page-states';
+
+/** What a guest sees on the publishing screens: the way to become a member, keeping their uid. */
+export function MembersOnly() {
+  return (
+    <PageState
+      headingLevel="h1"
+      title="Create an account to publish"
+      icon={<LockOutlined />}
+      action={
+        <Button variant="contained" component={RouterLink} to={paths.signUp}>
+          Create account
+        </Button>
+      }
+    >
+      Guests can browse and follow showcases live. To publish your own, create a free account: you
+      keep this session.
+    </PageState>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { SearchPlan, Showcase } from '@showcase/schema';
+import { sameShowcase } from '@showcase/schema';
+import { canonicalKey } from '../../../lib/firebase/listen-key';
+import type { GallerySort } from '../../../lib/firebase/showcases';
+import { showcasesQuery } from '../../../lib/firebase/showcases';
+import type { SnapshotState } from '../../../lib/firebase/use-snapshot';
+import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
+import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import type { GalleryAcknowledgement, GalleryWindow } from '../gallery-window';
+import {
+  acknowledgeAll,
+  acknowledgeFirstResult,
+  galleryQueryLimit,
+  galleryWindow,
+  noAcknowledgement,
+  pagesToRead,
+} from '../gallery-window';
+import { searchResultFilter } from '../../../lib/showcases/gallery-search';
+import type { GalleryPlace } from '../gallery-places';
+import { galleryPlaces } from '../gallery-places';
+import { useGalleryScroll } from './use-gallery-scroll';
+
+export type Gallery = {
+  snapshot: SnapshotState<Showcase[]>;
+  window: GalleryWindow<Showcase>;
+  /** Load more was asked and the larger result is not in yet. */
+  loadingMore: boolean;
+  loadMore(): void;
+  /** Show the showcases held behind the "N new showcases" button. */
+  showNew(): void;
+  retry(): void;
+  /**
+   * Where the reader was when this history entry showed the gallery before (Back, Forward);
+   * null on a new visit.
+   */
+  returningTo: GalleryPlace | null;
+};
+
+type PerFamily<T> = { family: string; value: T };
+
+function arriveAt(entryKey: string, family: string) {
+  const place = galleryPlaces.get(entryKey);
+  return { entryKey, family, returningTo: place?.family === family ? place : null };
+}
+
+export type GalleryFilter = {
+  sort: GallerySort;
+  tag: string | null;
+  /** A search: its longest word goes to the server, the other words and the tag are checked here. */
+  search: SearchPlan | null;
+};
+
+/**
+ * The gallery's live query with a growing limit (Load more) and new-item holding. Everything is
+ * reset when the sort, the tag or the search changes; pages loaded are remembered per history
+ * entry, so Back re-creates the same window with one listener.
+ *
+ * A search shows new matches at once rather than holding them: its results are few, and the
+ * searcher asked for exactly these. Its client-side checks may leave a page short while the
+ * server has more, so it reads ahead a few pages by itself (`pagesToRead`).
+ */
+export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string | null): Gallery {
+  const connection = useConnectionStatus();
+  const entryKey = useLocation().key;
+  const [attempt, setAttempt] = useState(0);
+  const searchWords = search === null ? null : [search.term, ...search.otherWords];
+  const placeFamily = canonicalKey({ sort, tag, search: searchWords });
+  // The gallery's state (pages loaded, what the reader has seen) belongs to one sort, tag and
+  // search, in one history entry.
+  const family = canonicalKey({ sort, tag, search: searchWords, attempt, entryKey });
+  // Arriving at an entry (a new visit, or Back/Forward to one seen before) looks up its place.
+  const [arrival, setArrival] = useState(() => arriveAt(entryKey, placeFamily));
+  let returningTo = arrival.returningTo;
+  if (arrival.entryKey !== entryKey || arrival.family !== placeFamily) {
+    const next = arriveAt(entryKey, placeFamily);
+    returningTo = next.returningTo;
+    setArrival(next);
+  }
+  const [pagesState, setPages] = useState<PerFamily<number>>({
+    family,
+    value: returningTo?.pages ?? 1,
+  });
+  const [ackState, setAck] = useState<PerFamily<GalleryAcknowledgement>>({
+    family,
+    value: noAcknowledgement,
+  });
+  const [readState, setRead] = useState<PerFamily<number>>({ family, value: 1 });
+  const pages = pagesState.family === family ? pagesState.value : (returningTo?.pages ?? 1);
+  let acknowledgement = ackState.family === family ? ackState.value : noAcknowledgement;
+  // Pages of server results the query reads: the pages shown, plus a search's top-up.
+  const read = Math.max(pages, readState.family === family ? readState.value : 1);
+
+  const limit = galleryQueryLimit(read);
+  const snapshot = useQuerySnapshot(
+    showcasesQuery,
+    [search === null ? { sort, tag, limit } : { sort, tag: null, searchTerm: search.term, limit }],
+    { family, attempt, reuse: sameShowcase },
+  );
+  const answer = snapshot.data;
+  const live = useMemo(
+    () =>
+      search === null || !answer ? (answer ?? []) : answer.filter(searchResultFilter(search, tag)),
+    [answer, search, tag],
+  );
+
+  if (search !== null && snapshot.status === 'success' && !snapshot.stale) {
+    const next = pagesToRead({
+      pages,
+      read,
+      serverCount: answer?.length ?? 0,
+      matchCount: live.length,
+    });
+    if (next !== read) setRead({ family, value: next });
+  }
+
+  // The first result the server vouches for sets what the reader has seen; showcases others
+  // publish after it wait behind the button. (A cached first result may be stale: not yet.)
+  if (search === null && snapshot.status === 'success' && !snapshot.fromCache) {
+    const next = acknowledgeFirstResult(live, acknowledgement);
+    if (next !== acknowledgement) {
+      acknowledgement = next;
+      setAck({ family, value: next });
+    }
+  }
+
+  const window = galleryWindow(live, acknowledgement, ownUid, pages, {
+    moreOnServer: (answer?.length ?? 0) >= limit,
+  });
+  const loadingMore =
+    snapshot.stale ||
+    (pages > 1 && snapshot.fromCache && connection !== 'offline' && (answer?.length ?? 0) < limit);
+
+  const shown = snapshot.status === 'success' ? window.visible.length : null;
+  useEffect(() => {
+    galleryPlaces.update(entryKey, placeFamily, shown === null ? { pages } : { pages, shown });
+  }, [entryKey, placeFamily, pages, shown]);
+  // Back to where the reader was once as many cards are in as they left (or the server has
+  // answered with fewer: some were deleted meanwhile).
+  const refilled =
+    returningTo !== null &&
+    snapshot.status === 'success' &&
+    !snapshot.stale &&
+    (window.visible.length >= returningTo.shown || !snapshot.fromCache || connection === 'offline');
+  useGalleryScroll(entryKey, placeFamily, returningTo, refilled);
+
+  return {
+    snapshot,
+    window,
+    loadingMore,
+    loadMore: () => setPages({ family, value: pages + 1 }),
+    showNew: () => setAck({ family, value: acknowledgeAll(live, acknowledgement) }),
+    retry: () => setAttempt((value) => value + 1),
+    returningTo,
+  };
+}
