@@ -6,7 +6,8 @@
  */
 export const PAGE_SIZE = 24;
 
-type Item = { id: string; ownerUid: string; createdAt: Date | null };
+/** What the window needs of a showcase. */
+export type GalleryItem = { id: string; ownerUid: string; createdAt: Date | null };
 
 /** What the reader has already been shown: newer items by others wait behind the button. */
 export type GalleryAcknowledgement = {
@@ -29,7 +30,7 @@ export function galleryQueryLimit(pages: number, pageSize = PAGE_SIZE): number {
   return (Math.max(1, pages) + 1) * pageSize;
 }
 
-function newestTime(items: readonly Item[]): number | null {
+function newestTime(items: readonly GalleryItem[]): number | null {
   let newest: number | null = null;
   for (const item of items) {
     const time = item.createdAt?.getTime();
@@ -40,7 +41,7 @@ function newestTime(items: readonly Item[]): number | null {
 
 /** Everything currently in the live result counts as seen. */
 export function acknowledgeAll(
-  live: readonly Item[],
+  live: readonly GalleryItem[],
   previous: GalleryAcknowledgement,
 ): GalleryAcknowledgement {
   const newest = newestTime(live);
@@ -58,7 +59,7 @@ export function acknowledgeAll(
  * read); afterwards the acknowledgement changes only when the reader asks for new items.
  */
 export function acknowledgeFirstResult(
-  live: readonly Item[],
+  live: readonly GalleryItem[],
   previous: GalleryAcknowledgement,
 ): GalleryAcknowledgement {
   return previous.cutoff === null && newestTime(live) !== null
@@ -75,7 +76,7 @@ export type GalleryWindowOptions = {
   moreOnServer?: boolean;
 };
 
-export function galleryWindow<T extends Item>(
+export function galleryWindow<T extends GalleryItem>(
   live: readonly T[],
   acknowledgement: GalleryAcknowledgement,
   ownUid: string | null,

@@ -8,15 +8,9 @@ import { showcasesQuery } from '../../../lib/firebase/showcases';
 import type { SnapshotState } from '../../../lib/firebase/use-snapshot';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
-import type { GalleryAcknowledgement, GalleryWindow } from '../gallery-window';
-import {
-  acknowledgeAll,
-  acknowledgeFirstResult,
-  galleryQueryLimit,
-  galleryWindow,
-  noAcknowledgement,
-  pagesToRead,
-} from '../gallery-window';
+import { galleryInit, galleryPagesRead, galleryReduce } from '../gallery-machine';
+import type { GalleryWindow } from '../gallery-window';
+import { galleryQueryLimit, galleryWindow } from '../gallery-window';
 import { searchResultFilter } from '../../../lib/showcases/gallery-search';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
@@ -37,13 +31,6 @@ export type Gallery = {
    */
   returningTo: GalleryPlace | null;
 };
-
-type PerFamily<T> = { family: string; value: T };
-
-function arriveAt(entryKey: string, family: string) {
-  const place = galleryPlaces.get(entryKey);
-  return { entryKey, family, returningTo: place?.family === family ? place : null };
-}
 
 export type GalleryFilter = {
   sort: GallerySort;
@@ -70,29 +57,20 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
   // The gallery's state (pages loaded, what the reader has seen) belongs to one sort, tag and
   // search, in one history entry.
   const family = canonicalKey({ sort, tag, search: searchWords, attempt, entryKey });
-  // Arriving at an entry (a new visit, or Back/Forward to one seen before) looks up its place.
-  const [arrival, setArrival] = useState(() => arriveAt(entryKey, placeFamily));
-  let returningTo = arrival.returningTo;
-  if (arrival.entryKey !== entryKey || arrival.family !== placeFamily) {
-    const next = arriveAt(entryKey, placeFamily);
-    returningTo = next.returningTo;
-    setArrival(next);
-  }
-  const [pagesState, setPages] = useState<PerFamily<number>>({
+  const place = () => galleryPlaces.get(entryKey);
+  const [stored, setStored] = useState(() => galleryInit(entryKey, placeFamily, family, place()));
+  // This render's state: the stored one moved on by what the render brings (the entry and
+  // family shown, the query's answer). Pure, so the render can use it at once; the effect
+  // below keeps it.
+  const shownState = galleryReduce(stored, {
+    type: 'shown',
+    entryKey,
+    placeFamily,
     family,
-    value: returningTo?.pages ?? 1,
+    place,
   });
-  const [ackState, setAck] = useState<PerFamily<GalleryAcknowledgement>>({
-    family,
-    value: noAcknowledgement,
-  });
-  const [readState, setRead] = useState<PerFamily<number>>({ family, value: 1 });
-  const pages = pagesState.family === family ? pagesState.value : (returningTo?.pages ?? 1);
-  let acknowledgement = ackState.family === family ? ackState.value : noAcknowledgement;
-  // Pages of server results the query reads: the pages shown, plus a search's top-up.
-  const read = Math.max(pages, readState.family === family ? readState.value : 1);
-
-  const limit = galleryQueryLimit(read);
+  const { pages, returningTo } = shownState;
+  const limit = galleryQueryLimit(galleryPagesRead(shownState));
   const snapshot = useQuerySnapshot(
     showcasesQuery,
     [search === null ? { sort, tag, limit } : { sort, tag: null, searchTerm: search.term, limit }],
@@ -104,28 +82,20 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
       search === null || !answer ? (answer ?? []) : answer.filter(searchResultFilter(search, tag)),
     [answer, search, tag],
   );
+  const state =
+    snapshot.status === 'success'
+      ? galleryReduce(shownState, {
+          type: 'answered',
+          searching: search !== null,
+          fromCache: snapshot.fromCache,
+          stale: snapshot.stale,
+          serverCount: answer?.length ?? 0,
+          live,
+        })
+      : shownState;
+  useEffect(() => setStored(state), [state]);
 
-  if (search !== null && snapshot.status === 'success' && !snapshot.stale) {
-    const next = pagesToRead({
-      pages,
-      read,
-      serverCount: answer?.length ?? 0,
-      matchCount: live.length,
-    });
-    if (next !== read) setRead({ family, value: next });
-  }
-
-  // The first result the server vouches for sets what the reader has seen; showcases others
-  // publish after it wait behind the button. (A cached first result may be stale: not yet.)
-  if (search === null && snapshot.status === 'success' && !snapshot.fromCache) {
-    const next = acknowledgeFirstResult(live, acknowledgement);
-    if (next !== acknowledgement) {
-      acknowledgement = next;
-      setAck({ family, value: next });
-    }
-  }
-
-  const window = galleryWindow(live, acknowledgement, ownUid, pages, {
+  const window = galleryWindow(live, state.acknowledgement, ownUid, pages, {
     moreOnServer: (answer?.length ?? 0) >= limit,
   });
   const loadingMore =
@@ -149,8 +119,8 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
     snapshot,
     window,
     loadingMore,
-    loadMore: () => setPages({ family, value: pages + 1 }),
-    showNew: () => setAck({ family, value: acknowledgeAll(live, acknowledgement) }),
+    loadMore: () => setStored(galleryReduce(state, { type: 'load-more' })),
+    showNew: () => setStored(galleryReduce(state, { type: 'show-new', live })),
     retry: () => setAttempt((value) => value + 1),
     returningTo,
   };
