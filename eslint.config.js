@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TRANSPORT = 'packages/emulator/src/transport';
-const TRANSPORT_ADAPTERS = ['http', 'webchannel', 'grpc'];
+const TRANSPORT_ADAPTERS = ['http', 'webchannel', 'grpc', 'storage-http'];
 
 function transportBoundaries() {
   const upward = {
@@ -108,12 +108,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   // Transports are adapters under the composition root: they never reach up into admin/. Each
-  // adapter folder (http, webchannel, grpc) also stays out of the others: what two of them share
+  // adapter folder (http, webchannel, grpc, storage-http) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.
   ...transportBoundaries(),
   // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
   {
-    files: ['packages/emulator/src/{model,query,rules,store,service}/**/*.ts'],
+    files: ['packages/emulator/src/{model,query,rules,store,service,storage}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -121,7 +121,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/transport/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
-              message: 'Cores (model, query, rules, store, service) must not import transports.',
+              message:
+                'Cores (model, query, rules, store, service, storage) must not import transports.',
             },
             {
               group: ['node:http', 'node:http2', 'node:net', '@grpc/*'],

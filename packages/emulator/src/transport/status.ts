@@ -58,3 +58,18 @@ export function grpcStatusOf(code: Code): number {
 export function toJsonErrorBody(error: EmulatorError): JsonErrorBody {
   return { error: { code: CODES[error.code], message: error.message, status: error.code } };
 }
+
+/**
+ * Storage answers on the same table except quota: the Storage SDK reads 402 as "quota
+ * exceeded" and would retry a 429 until its upload deadline.
+ */
+export function storageHttpStatusOf(code: Code): number {
+  return code === 'RESOURCE_EXHAUSTED' ? 402 : HTTP_STATUS[code];
+}
+
+/** The Storage JSON error body: `code` is the HTTP status, as both Storage APIs answer. */
+export type StorageErrorBody = { error: { code: number; message: string } };
+
+export function toStorageErrorBody(error: EmulatorError): StorageErrorBody {
+  return { error: { code: storageHttpStatusOf(error.code), message: error.message } };
+}
