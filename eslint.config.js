@@ -54,6 +54,7 @@ export default tseslint.config(
       '.data/**',
       // Vendored from firebase-js-sdk, kept byte-for-byte apart from the shims its README lists.
       'packages/emulator/test/sdk-suite/upstream/**',
+      'packages/emulator/test/storage-sdk-suite/upstream/**',
     ],
   },
   js.configs.recommended,
