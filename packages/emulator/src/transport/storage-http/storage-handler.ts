@@ -5,6 +5,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { EmulatorError } from '../../errors.js';
 import type { Caller } from '../../service/types.js';
 import type { StorageService } from '../../storage/types.js';
+import { BodyTooLargeError } from '../http-body.js';
 import { answerPreflight, isLoopbackOrigin, mayUseControlEndpoints } from '../http-respond.js';
 import type { Logger } from '../logger.js';
 import { storageHttpStatusOf, toEmulatorError, toStorageErrorBody } from '../status.js';
@@ -67,6 +68,7 @@ function httpStatusOfError(error: EmulatorError): number {
   if (error instanceof BodyTimeoutError) return 408;
   if (error instanceof RangeNotSatisfiableError) return 416;
   if (error instanceof MethodNotAllowedError) return 405;
+  if (error instanceof BodyTooLargeError) return 413;
   return storageHttpStatusOf(error.code);
 }
 
