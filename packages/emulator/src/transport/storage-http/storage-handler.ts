@@ -222,11 +222,8 @@ export function createStorageHttpHandler(options: StorageHttpOptions): RequestLi
       (thrown: unknown) => {
         const error = toEmulatorError(thrown, log.error);
         const bodyUnread = !req.complete;
-        write(
-          res,
-          { status: httpStatusOfError(error), json: toStorageErrorBody(error) },
-          bodyUnread,
-        );
+        const status = httpStatusOfError(error);
+        write(res, { status, json: toStorageErrorBody(error, status) }, bodyUnread);
         // A request whose body we stopped reading (over budget, stalled) cannot be followed on
         // this connection; end it once the answer is out so the bytes stop coming.
         if (bodyUnread) res.once('finish', () => req.socket.destroySoon());
