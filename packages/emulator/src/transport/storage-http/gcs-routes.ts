@@ -4,6 +4,7 @@
 // Paths arrive with their prefix (/storage/v1, /upload/storage/v1, /download/storage/v1 or
 // none) already removed.
 import { EmulatorError } from '../../errors.js';
+import type { Caller } from '../../service/types.js';
 import type {
   StorageContext,
   StoredObject,
@@ -22,6 +23,8 @@ import {
   readReservedBody,
   toGcsObject,
 } from './storage-wire.js';
+
+const ADMIN: Caller = { kind: 'owner' };
 
 async function readSmall(request: StorageRequest): Promise<Buffer> {
   const reservation = request.service.reserve();
@@ -193,7 +196,9 @@ export async function gcsRoute(
   name: string | undefined,
   objects: boolean,
 ): Promise<StorageReply> {
-  const ctx: StorageContext = { caller: request.caller(), bucket };
+  // As in the official emulator, the GCS API is the admin's: server SDKs hold credentials that
+  // bypass rules in production, and against an emulator they send no token at all.
+  const ctx: StorageContext = { caller: ADMIN, bucket };
   const { method, url, service } = request;
   if (!objects) {
     if (method !== 'GET') throw methodNotAllowed(method, url.pathname);
