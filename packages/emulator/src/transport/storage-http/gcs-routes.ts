@@ -16,6 +16,7 @@ import { multipartUpload } from './firebase-routes.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
 import { maxResultsOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
 import {
+  MAX_JSON_BODY_BYTES,
   fromWireMetadata,
   metadataFromJsonBody,
   readReservedBody,
@@ -25,7 +26,7 @@ import {
 async function readSmall(request: StorageRequest): Promise<Buffer> {
   const reservation = request.service.reserve();
   try {
-    return await readReservedBody(request.req, reservation, request.limits);
+    return await readReservedBody(request.req, reservation, request.limits, MAX_JSON_BODY_BYTES);
   } finally {
     reservation.release();
   }
