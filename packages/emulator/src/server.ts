@@ -25,6 +25,7 @@ import type {
 } from './transport/webchannel/webchannel-handler.js';
 import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
 import type { StorageCore } from './storage/index.js';
+import type { Clock } from './store/clock.js';
 import type { UploadSessionLimits } from './storage/upload-sessions.js';
 import type { StorageRulesController } from './admin/storage-rules-controller.js';
 import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel/observer.js';
@@ -82,6 +83,8 @@ export type ServerOptions = {
   /** Total bytes of Storage objects and uploads in flight (default 512 MiB). */
   readonly storageMaxBytes?: number;
   readonly storageLimits?: Partial<StorageLimits>;
+  /** The Storage core's clock (tests fake it to expire upload sessions). */
+  readonly storageClock?: Clock;
 };
 
 /** Bounds on Storage requests and upload sessions. Tests shorten them. */
@@ -441,6 +444,7 @@ async function loadStorage(
     authorizer: controller.storageAuthorizerWithoutRules(projectId),
     ...(options.storageMaxBytes === undefined ? {} : { budgetBytes: options.storageMaxBytes }),
     sessionLimits: { maxSessions: limits.maxSessions, idleMs: limits.idleMs },
+    ...(options.storageClock === undefined ? {} : { clock: options.storageClock }),
   });
   const rules = controller.createStorageRulesController(storage, {
     firestore: { getDocument: (name) => core.readDocument(name) },

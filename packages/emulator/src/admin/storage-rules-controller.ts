@@ -88,7 +88,7 @@ export function createStorageRulesController(
   return {
     async load(source) {
       const { compileRules } = await import('../rules/index.js');
-      const compiled = compileRules(source.content, source.name);
+      const compiled = compileRules(source.content, source.name, 'firebase.storage');
       if (!compiled.ok) {
         deps.log.warn(`storage security rules "${source.name}" rejected:\n${compiled.message}`);
         return { loaded: false, issues: compiled.issues, message: compiled.message };

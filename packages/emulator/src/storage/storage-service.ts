@@ -158,16 +158,16 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
         }
         sessions.append(session, chunk.offset, chunk.data, chunk.reservation);
         if (!chunk.finalize) return statusOf(session);
-        if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
-          throw new EmulatorError(
-            'INVALID_ARGUMENT',
-            `Upload ${session.id} declared ${session.declaredSize} bytes but ${session.received} were received before finalize.`,
-          );
-        }
-        const data =
-          session.chunks.length === 1 ? session.chunks[0]! : Buffer.concat(session.chunks);
         let object: StoredObject;
         try {
+          if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
+            throw new EmulatorError(
+              'INVALID_ARGUMENT',
+              `Upload ${session.id} declared ${session.declaredSize} bytes but ${session.received} were received before finalize.`,
+            );
+          }
+          const data =
+            session.chunks.length === 1 ? session.chunks[0]! : Buffer.concat(session.chunks);
           object = storedObjectCreate(
             ctx.bucket,
             session.name,
@@ -179,7 +179,7 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
           await store(ctx, object, session.reservation);
         } catch (error) {
           // A refused finalize ends the session: its bytes must not linger until expiry.
-          sessions.cancel(ctx.bucket, session.id, clock.now());
+          sessions.drop(session);
           throw error;
         }
         sessions.finish(session, object);

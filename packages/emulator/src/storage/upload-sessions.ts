@@ -160,9 +160,13 @@ export class UploadSessions {
   }
 
   cancel(bucket: string, id: string, now: Timestamp): void {
-    const session = this.get(bucket, id, now);
+    this.drop(this.get(bucket, id, now));
+  }
+
+  /** Ends `session` (if still present), giving its bytes back. */
+  drop(session: UploadSession): void {
     session.reservation.release();
-    this.sessions.delete(id);
+    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
   }
 
   clear(): void {

@@ -70,6 +70,7 @@ export function storageHttpStatusOf(code: Code): number {
 /** The Storage JSON error body: `code` is the HTTP status, as both Storage APIs answer. */
 export type StorageErrorBody = { error: { code: number; message: string } };
 
-export function toStorageErrorBody(error: EmulatorError): StorageErrorBody {
-  return { error: { code: storageHttpStatusOf(error.code), message: error.message } };
+/** `httpStatus` overrides the mapped status for transport-level faults (405, 408, 413, 416). */
+export function toStorageErrorBody(error: EmulatorError, httpStatus?: number): StorageErrorBody {
+  return { error: { code: httpStatus ?? storageHttpStatusOf(error.code), message: error.message } };
 }

@@ -10,6 +10,7 @@ import { multipartBoundaryOf, multipartParse } from './multipart.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
 import { maxResultsOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
 import {
+  MAX_JSON_BODY_BYTES,
   fromWireMetadata,
   metadataFromJsonBody,
   readReservedBody,
@@ -20,7 +21,7 @@ import {
 async function readJson(request: StorageRequest): Promise<Buffer> {
   const reservation = request.service.reserve();
   try {
-    return await readReservedBody(request.req, reservation, request.limits);
+    return await readReservedBody(request.req, reservation, request.limits, MAX_JSON_BODY_BYTES);
   } finally {
     reservation.release();
   }

@@ -4,6 +4,7 @@
 // Paths arrive with their prefix (/storage/v1, /upload/storage/v1, /download/storage/v1 or
 // none) already removed.
 import { EmulatorError } from '../../errors.js';
+import type { Caller } from '../../service/types.js';
 import type {
   StorageContext,
   StoredObject,
@@ -16,16 +17,19 @@ import { multipartUpload } from './firebase-routes.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
 import { maxResultsOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
 import {
+  MAX_JSON_BODY_BYTES,
   fromWireMetadata,
   metadataFromJsonBody,
   readReservedBody,
   toGcsObject,
 } from './storage-wire.js';
 
+const ADMIN: Caller = { kind: 'owner' };
+
 async function readSmall(request: StorageRequest): Promise<Buffer> {
   const reservation = request.service.reserve();
   try {
-    return await readReservedBody(request.req, reservation, request.limits);
+    return await readReservedBody(request.req, reservation, request.limits, MAX_JSON_BODY_BYTES);
   } finally {
     reservation.release();
   }
@@ -192,7 +196,9 @@ export async function gcsRoute(
   name: string | undefined,
   objects: boolean,
 ): Promise<StorageReply> {
-  const ctx: StorageContext = { caller: request.caller(), bucket };
+  // As in the official emulator, the GCS API is the admin's: server SDKs hold credentials that
+  // bypass rules in production, and against an emulator they send no token at all.
+  const ctx: StorageContext = { caller: ADMIN, bucket };
   const { method, url, service } = request;
   if (!objects) {
     if (method !== 'GET') throw methodNotAllowed(method, url.pathname);

@@ -5,6 +5,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { EmulatorError } from '../../errors.js';
 import type { Caller } from '../../service/types.js';
 import type { StorageService } from '../../storage/types.js';
+import { BodyTooLargeError } from '../http-body.js';
 import { answerPreflight, isLoopbackOrigin, mayUseControlEndpoints } from '../http-respond.js';
 import type { Logger } from '../logger.js';
 import { storageHttpStatusOf, toEmulatorError, toStorageErrorBody } from '../status.js';
@@ -67,6 +68,7 @@ function httpStatusOfError(error: EmulatorError): number {
   if (error instanceof BodyTimeoutError) return 408;
   if (error instanceof RangeNotSatisfiableError) return 416;
   if (error instanceof MethodNotAllowedError) return 405;
+  if (error instanceof BodyTooLargeError) return 413;
   return storageHttpStatusOf(error.code);
 }
 
@@ -220,11 +222,8 @@ export function createStorageHttpHandler(options: StorageHttpOptions): RequestLi
       (thrown: unknown) => {
         const error = toEmulatorError(thrown, log.error);
         const bodyUnread = !req.complete;
-        write(
-          res,
-          { status: httpStatusOfError(error), json: toStorageErrorBody(error) },
-          bodyUnread,
-        );
+        const status = httpStatusOfError(error);
+        write(res, { status, json: toStorageErrorBody(error, status) }, bodyUnread);
         // A request whose body we stopped reading (over budget, stalled) cannot be followed on
         // this connection; end it once the answer is out so the bytes stop coming.
         if (bodyUnread) res.once('finish', () => req.socket.destroySoon());

@@ -5,7 +5,7 @@ import { EmulatorError } from '../../errors.js';
 import type { Timestamp } from '../../model/types.js';
 import { DOWNLOAD_TOKENS_KEY } from '../../storage/stored-object.js';
 import type { ByteReservation, StoredObject, WritableMetadata } from '../../storage/types.js';
-import { parseJsonBody } from '../http-body.js';
+import { BodyTooLargeError, parseJsonBody } from '../http-body.js';
 
 /** RFC 3339 with milliseconds, as Storage reports times. */
 export function toStorageTime(time: Timestamp): string {
@@ -133,6 +133,9 @@ export function metadataFromJsonBody(body: Buffer): WritableMetadata & { name?: 
   return typeof name === 'string' ? { ...metadata, name } : metadata;
 }
 
+/** Metadata and rules bodies are small; production refuses far less than this. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
 /** Limits on request bodies. */
 export type StorageBodyLimits = {
   /** A body that sends nothing for this long is cut (408) and its bytes freed. */
@@ -154,6 +157,7 @@ export function readReservedBody(
   req: IncomingMessage,
   reservation: ByteReservation,
   limits: StorageBodyLimits,
+  maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -178,6 +182,10 @@ export function readReservedBody(
     let received = 0;
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
+      if (received > maxBytes) {
+        finish(new BodyTooLargeError(maxBytes));
+        return;
+      }
       try {
         if (received > reservation.bytes) reservation.grow(received - reservation.bytes);
       } catch (error) {
@@ -188,7 +196,10 @@ export function readReservedBody(
       arm();
     };
     try {
-      // A declared length past the budget is refused before a byte is read.
+      // A declared length past the limit or the budget is refused before a byte is read.
+      if (Number.isSafeInteger(declared) && declared > maxBytes) {
+        throw new BodyTooLargeError(maxBytes);
+      }
       if (Number.isSafeInteger(declared) && declared > 0) reservation.grow(declared);
     } catch (error) {
       finish(error);
