@@ -4,7 +4,6 @@
 // A ruleset that does not compile never replaces a working one. Without rules, the official
 // emulator's policy: a `demo-` project is open (the log says so loudly), any other refuses.
 import { EmulatorError } from '../errors.js';
-import type { Ruleset } from '../rules/index.js';
 import type { FirestoreDocumentReader, StorageAuthorizer } from '../storage/rules-port.js';
 import type { Logger } from '../transport/logger.js';
 import type { RulesLoadResult, RulesSource } from './rules-controller.js';
@@ -46,36 +45,6 @@ export function describeStorageWithoutRules(projectId: string): string {
     : `WARNING: no Storage security rules are loaded and ${projectId} is not a demo- project: every Storage request is refused`;
 }
 
-/**
- * THE WIRING POINT between compiled rules and the Storage service. It uses the rules engine's
- * `createStorageRulesAuthorizer` when src/rules exports it; until then, rules compile (syntax
- * and line/column errors work) but every non-owner request is refused with a message saying
- * that storage rules cannot be evaluated yet, never silently allowed.
- */
-async function storageRulesAuthorizer(
-  ruleset: Ruleset,
-  firestore: FirestoreDocumentReader,
-  describe: string,
-): Promise<StorageAuthorizer> {
-  const rules: Record<string, unknown> = await import('../rules/index.js');
-  const create = rules.createStorageRulesAuthorizer as
-    | ((
-        ruleset: Ruleset,
-        options: { firestore: FirestoreDocumentReader; describe?: string },
-      ) => StorageAuthorizer)
-    | undefined;
-  if (create !== undefined) return create(ruleset, { firestore, describe });
-  const refusal = new EmulatorError(
-    'PERMISSION_DENIED',
-    'Permission denied. This build of the emulator compiles Storage rules but cannot evaluate them yet.',
-  );
-  return {
-    authorize: async () => {
-      throw refusal;
-    },
-  };
-}
-
 export function createStorageRulesController(
   target: StorageAuthorizerTarget,
   deps: {
@@ -87,15 +56,16 @@ export function createStorageRulesController(
   let loaded: RulesSource | undefined;
   return {
     async load(source) {
-      const { compileRules } = await import('../rules/index.js');
+      const { compileRules, createStorageRulesAuthorizer } = await import('../rules/index.js');
       const compiled = compileRules(source.content, source.name, 'firebase.storage');
       if (!compiled.ok) {
         deps.log.warn(`storage security rules "${source.name}" rejected:\n${compiled.message}`);
         return { loaded: false, issues: compiled.issues, message: compiled.message };
       }
       const describe = `storage security rules loaded from ${source.name}`;
+      // The project whose Firestore `firestore.get()` reads follows from each request's bucket.
       target.setAuthorizer(
-        await storageRulesAuthorizer(compiled.ruleset, deps.firestore, describe),
+        createStorageRulesAuthorizer(compiled.ruleset, { firestore: deps.firestore, describe }),
       );
       loaded = source;
       deps.log.info(describe);

@@ -18,8 +18,11 @@ let h: StorageHarness;
 beforeAll(async () => {
   h = await startStorage({
     storageLimits: { bodyIdleTimeoutMs: 300 },
-    connectionLimits: { headersTimeoutMs: 400, idleTimeoutMs: 400 },
+    // Longer than the body deadline, so a stalled body is cut by its own deadline.
+    connectionLimits: { headersTimeoutMs: 1_500, idleTimeoutMs: 1_500 },
   });
+  // Load the Storage side now: its first connection waits for the load, on the head deadline.
+  expect(await (await fetch(`${h.base}/`)).text()).toBe('Ok');
 });
 afterAll(() => h.server.close());
 
