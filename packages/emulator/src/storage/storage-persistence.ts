@@ -1,7 +1,8 @@
 // Export and import of Storage objects: `storage/objects.json` (every object's metadata) and
-// one `storage/blobs/{n}` file per object's bytes, under the same directory as the Firestore
-// export. The metadata file is written last, so a crash mid-export never points at missing blobs.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// one file per object's bytes in a fresh `storage/blobs-{id}/` folder, under the same directory
+// as the Firestore export. The metadata file is renamed into place last and older blob folders
+// are removed only after it, so a crash mid-export never leaves it pointing at missing bytes.
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Timestamp } from '../model/types.js';
 import type { ObjectStore } from './object-store.js';
@@ -16,12 +17,12 @@ type ExportFile = { format: typeof FORMAT; version: 1; objects: ExportedObject[]
 
 export async function exportObjects(objects: ObjectStore, dir: string): Promise<void> {
   const root = join(dir, STORAGE_EXPORT_DIR);
-  await rm(join(root, 'blobs'), { recursive: true, force: true });
-  await mkdir(join(root, 'blobs'), { recursive: true });
+  const blobs = `blobs-${Date.now()}-${process.pid}`;
+  await mkdir(join(root, blobs), { recursive: true });
   const exported: ExportedObject[] = [];
   let n = 0;
   for (const object of objects.all()) {
-    const blob = `blobs/${n++}`;
+    const blob = `${blobs}/${n++}`;
     await writeFile(join(root, blob), object.data);
     const { data: _data, ...metadata } = object;
     exported.push({ ...metadata, blob });
@@ -31,6 +32,11 @@ export async function exportObjects(objects: ObjectStore, dir: string): Promise<
   const temporary = `${path}.tmp-${process.pid}`;
   await writeFile(temporary, JSON.stringify(file, null, 1) + '\n', 'utf8');
   await rename(temporary, path);
+  for (const entry of await readdir(root)) {
+    if (entry.startsWith('blobs') && entry !== blobs) {
+      await rm(join(root, entry), { recursive: true, force: true });
+    }
+  }
 }
 
 function isTimestamp(value: unknown): value is Timestamp {
@@ -58,7 +64,7 @@ export async function importObjects(dir: string): Promise<StoredObject[] | undef
   for (const entry of file.objects) {
     if (
       typeof entry.blob !== 'string' ||
-      !/^blobs\/\d+$/.test(entry.blob) ||
+      !/^blobs-\d+-\d+\/\d+$/.test(entry.blob) ||
       typeof entry.name !== 'string' ||
       typeof entry.bucket !== 'string' ||
       !isTimestamp(entry.timeCreated) ||

@@ -159,6 +159,7 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
         sessions.append(session, chunk.offset, chunk.data, chunk.reservation);
         if (!chunk.finalize) return statusOf(session);
         let object: StoredObject;
+        session.finalizing = true;
         try {
           if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
             throw new EmulatorError(

@@ -188,4 +188,35 @@ describe('resumable uploads', () => {
     });
     expect(core.stats()).toMatchObject({ usedBytes: 0, uploadSessions: 0, objects: 0 });
   });
+
+  it('takes no more bytes while a finalize waits for the rules', async () => {
+    let release: () => void = () => {};
+    const core = testCore({
+      authorizer: {
+        authorize: () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }),
+      },
+    });
+    const { uploadId } = core.service.startResumableUpload(ctx(user('u1')), {
+      name: 'x',
+      metadata: {},
+      declaredSize: undefined,
+    });
+    const data = Buffer.from('abc');
+    const reservation = core.service.reserve();
+    reservation.grow(3);
+    const finalizing = core.service.uploadChunk(ctx(user('u1')), {
+      uploadId,
+      offset: 0,
+      data,
+      reservation,
+      finalize: true,
+    });
+    expect(await codeOf(chunk(core, uploadId, 3, 'more'))).toMatch(/is being finalized/);
+    release();
+    expect((await finalizing).state).toBe('final');
+    expect(core.stats()).toMatchObject({ usedBytes: 3, objects: 1 });
+  });
 });

@@ -35,6 +35,8 @@ export type UploadSession = {
   readonly reservation: ByteReservation;
   received: number;
   lastActiveMicros: number;
+  /** While a finalize waits for the rules: no more bytes are taken. */
+  finalizing: boolean;
   /** Set when finalized; the chunks are gone then. */
   object: StoredObject | undefined;
 };
@@ -92,6 +94,7 @@ export class UploadSessions {
       reservation: this.budget.reserve(0),
       received: 0,
       lastActiveMicros: timestampToMicros(now),
+      finalizing: false,
       object: undefined,
     };
     this.sessions.set(session.id, session);
@@ -122,10 +125,10 @@ export class UploadSessions {
    * pass the declared size.
    */
   append(session: UploadSession, offset: number, data: Buffer, reservation: ByteReservation): void {
-    if (session.object !== undefined) {
+    if (session.object !== undefined || session.finalizing) {
       throw new EmulatorError(
         'INVALID_ARGUMENT',
-        `Upload ${session.id} is already finalized; no more bytes are accepted.`,
+        `Upload ${session.id} is ${session.finalizing ? 'being' : 'already'} finalized; no more bytes are accepted.`,
       );
     }
     if (offset !== session.received) {

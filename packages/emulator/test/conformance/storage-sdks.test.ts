@@ -319,6 +319,39 @@ describe('Storage through the browser SDK, the Node SDK and the Admin SDK', () =
     }
   });
 
+  it('updates metadata through every client; every client sees the update', async () => {
+    // `null` removes a custom key; the other keys stay.
+    const change = {
+      cacheControl: 'no-cache',
+      customMetadata: { caption: null, added: 'yes' } as unknown as Record<string, string>,
+    };
+    for (const client of CLIENTS) {
+      const name = names(client)[0]!;
+      switch (client) {
+        case 'browser':
+          await inPage((h, a) => h.update(a.name, a.change), { name, change });
+          break;
+        case 'node':
+          await nodeStorage.updateMetadata(nodeStorage.ref(storage, name), change);
+          break;
+        case 'admin':
+          await bucket()
+            .file(name)
+            .setMetadata({ cacheControl: change.cacheControl, metadata: change.customMetadata });
+          break;
+      }
+      for (const reader of CLIENTS) {
+        expect(await metadata(reader, name), `${reader} reads ${name}`).toMatchObject({
+          metageneration: '2',
+          cacheControl: 'no-cache',
+          contentType: METADATA.contentType,
+          customMetadata: { owner: 'u1', added: 'yes' },
+        });
+        expect((await metadata(reader, name)).customMetadata).not.toHaveProperty('caption');
+      }
+    }
+  });
+
   it('deletes through every client; the objects are gone for all of them', async () => {
     for (const client of CLIENTS) {
       for (const name of names(client)) await remove(client, name);

@@ -10,6 +10,8 @@ import {
   multipartBody,
   multipartUpload,
   objectPath,
+  resumable,
+  startResumable,
   startStorage,
 } from './storage-support.js';
 
@@ -198,5 +200,25 @@ describe('Storage robustness: connections and routes', () => {
     expect(core.stats().objects).toBeGreaterThan(0);
     expect((await call(h.base, '/internal/reset', { method: 'POST' })).status).toBe(200);
     expect(core.stats()).toMatchObject({ objects: 0, usedBytes: 0 });
+  });
+});
+
+describe('Storage robustness: close()', () => {
+  it('ends open Storage connections and upload sessions, and stops listening', async () => {
+    const own = await startStorage();
+    const core = await own.core();
+    const url = await startResumable(own.base, 'held');
+    await resumable(url, 'upload', 0, 'x'.repeat(1000));
+    const client = await rawClient(own.server.storage!.port);
+    // A body in progress: the server is waiting for the rest of it.
+    client.socket.write(
+      `POST /v0/b/${BUCKET}/o?name=slow HTTP/1.1\r\nHost: x\r\nX-Goog-Upload-Protocol: multipart\r\n` +
+        'Content-Type: multipart/related; boundary=B\r\nContent-Length: 1000\r\n\r\n--B\r\n',
+    );
+    expect(core.stats()).toMatchObject({ uploadSessions: 1 });
+    await own.server.close();
+    await client.closedWithin(5_000);
+    expect(core.stats()).toMatchObject({ uploadSessions: 0, usedBytes: 0 });
+    await expect(fetch(`${own.base}/`)).rejects.toThrow();
   });
 });

@@ -225,4 +225,26 @@ describe('Storage robustness: uploads', () => {
     await resumable(url, 'cancel');
     await stillAnswers();
   });
+
+  it('is reported by the SDK as storage/quota-exceeded, for multipart and resumable uploads', async () => {
+    const { deleteApp, initializeApp } = await import('firebase/app');
+    const storage = await import('firebase/storage');
+    const app = initializeApp(
+      { projectId: 'demo-robust', apiKey: 'x', storageBucket: BUCKET },
+      'quota',
+    );
+    const sdk = storage.getStorage(app);
+    storage.connectStorageEmulator(sdk, '127.0.0.1', h.server.storage!.port);
+    const big = new Uint8Array(100 * 1024);
+    await expect(storage.uploadBytes(storage.ref(sdk, 'q/multipart'), big)).rejects.toMatchObject({
+      code: 'storage/quota-exceeded',
+    });
+    await expect(
+      storage.uploadBytesResumable(storage.ref(sdk, 'q/resumable'), new Uint8Array(300 * 1024)),
+    ).rejects.toMatchObject({ code: 'storage/quota-exceeded' });
+    await deleteApp(app);
+    // The resumable session that failed holds nothing; it expires like any abandoned one.
+    expect(await heldBytes()).toBe(0);
+    await stillAnswers();
+  });
 });

@@ -5,7 +5,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { EmulatorError } from '../../errors.js';
 import type { Caller } from '../../service/types.js';
 import type { StorageService } from '../../storage/types.js';
-import { BodyTooLargeError } from '../http-body.js';
+import { BodyTooLargeError, parseJsonBody } from '../http-body.js';
 import { answerPreflight, isLoopbackOrigin, mayUseControlEndpoints } from '../http-respond.js';
 import type { Logger } from '../logger.js';
 import { storageHttpStatusOf, toEmulatorError, toStorageErrorBody } from '../status.js';
@@ -13,7 +13,7 @@ import { firebaseRoute } from './firebase-routes.js';
 import { gcsRoute } from './gcs-routes.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
 import { MethodNotAllowedError, routeNotFound, storageCallerOf } from './storage-request.js';
-import { BodyTimeoutError, RangeNotSatisfiableError } from './storage-wire.js';
+import { BodyTimeoutError, RangeNotSatisfiableError, readReservedBody } from './storage-wire.js';
 import type { StorageBodyLimits } from './storage-wire.js';
 
 /** A control request (`/internal/…`), answered by src/admin. */
@@ -131,25 +131,19 @@ async function route(request: StorageRequest, rawPath: string): Promise<StorageR
   throw routeNotFound(request.method, rawPath);
 }
 
-async function readControlBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_CONTROL_BODY_BYTES) {
-      throw new EmulatorError(
-        'INVALID_ARGUMENT',
-        `Control request body over ${MAX_CONTROL_BODY_BYTES} bytes.`,
-      );
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
+/** A control body (rules source): small, and cut like any other body when it stalls. */
+async function readControlBody(request: StorageRequest): Promise<unknown> {
+  const reservation = request.service.reserve();
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new EmulatorError('INVALID_ARGUMENT', 'Control request body is not JSON.');
+    const body = await readReservedBody(
+      request.req,
+      reservation,
+      request.limits,
+      MAX_CONTROL_BODY_BYTES,
+    );
+    return parseJsonBody(body);
+  } finally {
+    reservation.release();
   }
 }
 
@@ -210,7 +204,7 @@ export function createStorageHttpHandler(options: StorageHttpOptions): RequestLi
         const reply = await options.control({
           method,
           pathname: rawPath,
-          body: await readControlBody(req),
+          body: await readControlBody(request),
         });
         return { status: reply.status, json: reply.body };
       }

@@ -12,9 +12,15 @@ import {
   list,
   ref,
   uploadBytes,
+  updateMetadata,
   uploadBytesResumable,
 } from 'firebase/storage';
-import type { FirebaseStorage, FullMetadata, UploadMetadata } from 'firebase/storage';
+import type {
+  FirebaseStorage,
+  FullMetadata,
+  SettableMetadata,
+  UploadMetadata,
+} from 'firebase/storage';
 
 let storage: FirebaseStorage | undefined;
 
@@ -84,6 +90,9 @@ export const storageHarness = {
       pageToken = page.nextPageToken;
     } while (pageToken !== undefined);
     return { items, prefixes };
+  },
+  async update(name: string, metadata: SettableMetadata): Promise<Record<string, unknown>> {
+    return plain(await updateMetadata(ref(opened(), name), metadata));
   },
   async remove(name: string): Promise<void> {
     await deleteObject(ref(opened(), name));
