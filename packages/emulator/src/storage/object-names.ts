@@ -39,11 +39,3 @@ export function objectNameValidate(name: string): string {
   }
   return name;
 }
-
-/** Bucket names as GCS allows them (3–222 characters of a-z, 0-9, `-`, `_`, `.`). */
-export function bucketNameValidate(bucket: string): string {
-  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket)) {
-    throw invalid(`Invalid bucket name: ${JSON.stringify(bucket)}.`);
-  }
-  return bucket;
-}

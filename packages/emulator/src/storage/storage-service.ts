@@ -9,14 +9,7 @@ import { nameCompare } from './object-store.js';
 import { objectNameValidate } from './object-names.js';
 import type { StorageAuthorizer, StorageMethod, StorageObjectResource } from './rules-port.js';
 import { storedObjectCreate, storedObjectToResource, storedObjectUpdate } from './stored-object.js';
-import type {
-  ListRequest,
-  ListResult,
-  StorageContext,
-  StorageService,
-  StoredObject,
-  UploadStatus,
-} from './types.js';
+import type { StorageContext, StorageService, StoredObject, UploadStatus } from './types.js';
 import type { UploadSession, UploadSessions } from './upload-sessions.js';
 
 export type StorageServiceDeps = {
@@ -307,5 +300,3 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
     }),
   };
 }
-
-export type { ListRequest, ListResult };

@@ -222,3 +222,33 @@ describe('Storage robustness: close()', () => {
     await expect(fetch(`${own.base}/`)).rejects.toThrow();
   });
 });
+
+describe('Storage data in the Firestore export endpoint', () => {
+  it('writes the Storage objects beside the documents', async () => {
+    const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const own = await startStorage();
+    const dir = await mkdtemp(join(tmpdir(), 'storage-export-endpoint-'));
+    try {
+      expect(
+        (await multipartUpload(own.base, 'exported.txt', multipartBody('B0UNDARY', {}, 'bytes')))
+          .status,
+      ).toBe(200);
+      const answer = await fetch(`${own.server.url}/emulator/v1/projects/demo-robust:export`, {
+        method: 'POST',
+        body: JSON.stringify({ export_directory: dir, export_name: 'snap' }),
+      });
+      expect(answer.status).toBe(200);
+      const manifest = JSON.parse(
+        await readFile(join(dir, 'snap', 'storage', 'objects.json'), 'utf8'),
+      ) as { objects: { name: string; blob: string }[] };
+      expect(manifest.objects.map((o) => o.name)).toEqual(['exported.txt']);
+      const blob = await readFile(join(dir, 'snap', 'storage', manifest.objects[0]!.blob), 'utf8');
+      expect(blob).toBe('bytes');
+    } finally {
+      await own.server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
