@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TRANSPORT = 'packages/emulator/src/transport';
-const TRANSPORT_ADAPTERS = ['http', 'webchannel', 'grpc'];
+const TRANSPORT_ADAPTERS = ['http', 'webchannel', 'grpc', 'storage-http'];
 
 function transportBoundaries() {
   const upward = {
@@ -128,6 +128,7 @@ export default tseslint.config(
       '.data/**',
       // Vendored from firebase-js-sdk, kept byte-for-byte apart from the shims its README lists.
       'packages/emulator/test/sdk-suite/upstream/**',
+      'packages/emulator/test/storage-sdk-suite/upstream/**',
     ],
   },
   js.configs.recommended,
@@ -167,12 +168,12 @@ export default tseslint.config(
   // Imports flow shared -> features -> app; first-paint/ sits beside features, over shared code.
   ...webBoundaries(),
   // Transports are adapters under the composition root: they never reach up into admin/. Each
-  // adapter folder (http, webchannel, grpc) also stays out of the others: what two of them share
+  // adapter folder (http, webchannel, grpc, storage-http) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.
   ...transportBoundaries(),
   // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
   {
-    files: ['packages/emulator/src/{model,query,rules,store,service}/**/*.ts'],
+    files: ['packages/emulator/src/{model,query,rules,store,service,storage}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -180,7 +181,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/transport/**', '**/server', '**/server.js', '**/cli', '**/cli.js'],
-              message: 'Cores (model, query, rules, store, service) must not import transports.',
+              message:
+                'Cores (model, query, rules, store, service, storage) must not import transports.',
             },
             {
               group: ['node:http', 'node:http2', 'node:net', '@grpc/*'],

@@ -2,7 +2,8 @@
 //
 // A bench module is any `{apps,packages}/*/bench/*.bench.mjs` file exporting
 // `run({ root, log, selected, quick }) => Promise<Row[]>` and optionally `title`, `scenarios` (the
-// names `selected(name)` is asked about) and `legend` (a line printed under the notes). A Row is
+// names `selected(name)` is asked about), `legend` (a line printed under the notes) and
+// `peerLabel` / `ratioLabel` (its table's headers for those columns, e.g. a floor). A Row is
 // `{ figure, measured, peer?, ratio?, goal, reference, note? }` (strings): `measured` is ours,
 // `peer` the same figure from the peer emulator in the same run, `ratio` peer ÷ ours unless it
 // says otherwise. Modules run one after another so they do not disturb each other's timings.
@@ -72,6 +73,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const rows = [];
 const failures = [];
 const legends = [];
+/** Column headers a module names itself, by its title. */
+const labels = new Map();
 let ran = 0;
 for (const file of discoverModules()) {
   const name = relative(root, file);
@@ -89,6 +92,7 @@ for (const file of discoverModules()) {
       quick,
     });
     rows.push(...produced.map((row) => ({ ...row, source: module.title ?? name })));
+    labels.set(module.title ?? name, { peer: module.peerLabel, ratio: module.ratioLabel });
     if (module.legend !== undefined) legends.push(module.legend);
     log(`${name} took ${seconds(performance.now() - moduleStarted)}`);
   } catch (error) {
@@ -113,7 +117,10 @@ const COLUMNS = [
 const sources = [...new Set(rows.map((row) => row.source))];
 for (const source of sources) {
   const group = rows.filter((row) => row.source === source);
-  const columns = COLUMNS.filter(({ key }) => group.some((row) => filled(row[key])));
+  const named = labels.get(source) ?? {};
+  const columns = COLUMNS.filter(({ key }) => group.some((row) => filled(row[key]))).map(
+    (column) => ({ ...column, label: named[column.key] ?? column.label }),
+  );
   const measuredLabel = columns.some(({ key }) => key === 'peer') ? 'ours' : 'measured';
   const header = ['figure', measuredLabel, ...columns.map(({ label }) => label), 'note'];
   console.log(`### ${source}`);

@@ -1,6 +1,6 @@
 // `npm start`: install if needed, build the workspace packages when stale, check every port, then
-// run the stack in this process (Firestore emulator, Auth proxy and Vite here; only firebase-tools'
-// Auth emulator is a child), seed the demo data and print one line with the app's address.
+// run the stack in this process (Firestore and Storage emulators, Auth proxy and Vite here; only
+// firebase-tools' Auth emulator is a child), seed the demo data and print one line with the app's address.
 // The app is built and served with its service worker, and rebuilt when its sources change;
 // `--dev` (`npm run dev`) runs Vite's dev server with hot reload instead, and no service worker.
 // Ctrl-C stops everything with close(); a second Ctrl-C kills at once.
@@ -22,6 +22,7 @@ const {
   PROJECT_ID,
   REPO_ROOT,
   RULES_FILE,
+  STORAGE_RULES_FILE,
   findPortProblems,
   portFromEnv,
   seedDemoData,
@@ -37,6 +38,7 @@ const SERVICES = [
     envVar: 'SHOWCASE_FIRESTORE_PORT',
     fallback: 8080,
   },
+  { key: 'storage', label: 'Storage emulator', envVar: 'SHOWCASE_STORAGE_PORT', fallback: 9199 },
   { key: 'hub', label: 'Firebase emulator hub', envVar: 'SHOWCASE_HUB_PORT', fallback: 4400 },
   {
     key: 'logging',
@@ -77,6 +79,7 @@ const stack = startStack({
         },
       }),
   rulesFile: RULES_FILE,
+  storageRulesFile: STORAGE_RULES_FILE,
   onUnexpectedExit: (message) => {
     console.error(message);
     void stop(1);
@@ -118,22 +121,29 @@ console.log(
     : '  Built app with its service worker (works offline); rebuilt when you change its sources.',
 );
 console.log(
-  `  Auth emulator ${ready.authUrl} · Firestore emulator ${ready.firestoreUrl} (project ${PROJECT_ID}) · logs in ${relative(logDir)}`,
+  `  Auth emulator ${ready.authUrl} · Firestore emulator ${ready.firestoreUrl} · Storage emulator ${ready.storageUrl} (project ${PROJECT_ID}) · logs in ${relative(logDir)}`,
 );
 console.log(
   `  Demo sign-in: ${demo.email} / ${demo.password} (all demo accounts are in the README). Ctrl-C stops everything.`,
 );
 
-// Rules hot reload: load firestore.rules into the running emulator whenever it changes.
-const readRules = () =>
-  fs.existsSync(RULES_FILE) ? fs.readFileSync(RULES_FILE, 'utf8') : undefined;
-let lastRules = readRules();
-fs.watchFile(RULES_FILE, { interval: 500 }, async () => {
-  const content = readRules();
-  if (stopping || content === undefined || content === lastRules) return;
-  lastRules = content;
-  const result = await ready.firestore.rules.load({ name: 'firestore.rules', content });
-  if (result.loaded) console.log('firestore.rules changed: reloaded.');
-  for (const issue of result.issues.filter((i) => i.severity !== 'WARNING'))
-    console.error(`firestore.rules ${issue.line}:${issue.column} ${issue.description}`);
-});
+// Rules hot reload: load firestore.rules and storage.rules into the running emulators whenever
+// they change; a file that does not compile is reported and the rules in force stay.
+function watchRules(file, load) {
+  const name = path.basename(file);
+  const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+  let last = read();
+  fs.watchFile(file, { interval: 500 }, async () => {
+    const content = read();
+    if (stopping || content === undefined || content === last) return;
+    last = content;
+    const result = await load({ name, content });
+    if (result.loaded) console.log(`${name} changed: reloaded.`);
+    for (const issue of result.issues.filter((i) => i.severity !== 'WARNING'))
+      console.error(`${name} ${issue.line}:${issue.column} ${issue.description}`);
+  });
+}
+watchRules(RULES_FILE, (source) => ready.firestore.rules.load(source));
+watchRules(STORAGE_RULES_FILE, async (source) =>
+  (await ready.firestore.storage.load()).rules.load(source),
+);

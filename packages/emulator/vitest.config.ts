@@ -3,8 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The vendored SDK suite's files are Mocha files, run by test/sdk-suite/*.test.ts.
-    exclude: ['**/node_modules/**', 'test/sdk-suite/upstream/**'],
+    // The vendored SDK suites' files are Mocha files, run by test/{sdk-suite,storage-sdk-suite}/*.test.ts.
+    exclude: [
+      '**/node_modules/**',
+      'test/sdk-suite/upstream/**',
+      'test/storage-sdk-suite/upstream/**',
+    ],
     setupFiles: ['test/support/field-maps.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

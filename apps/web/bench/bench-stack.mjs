@@ -1,9 +1,9 @@
-// The stack the browser benches drive: both emulators and the app built and served as `npm start`
+// The stack the browser benches drive: the emulators (Firestore, Storage, Auth) and the app built and served as `npm start`
 // serves it, on free ports, with its logs and builds in a temporary folder removed afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RULES_FILE, freeStackPorts, startStack } from '@showcase/dev-stack';
+import { RULES_FILE, STORAGE_RULES_FILE, freeStackPorts, startStack } from '@showcase/dev-stack';
 
 /**
  * Runs `task(stack)` against a fresh stack and always stops it, even when the task throws.
@@ -21,6 +21,7 @@ export async function withBenchStack(name, log, task) {
     workDir: runDir,
     web: 'build',
     rulesFile: RULES_FILE,
+    storageRulesFile: STORAGE_RULES_FILE,
     onUnexpectedExit: log,
   });
   try {

@@ -27,4 +27,11 @@ export { CHROMIUM_ARGS, ensureChromium, findChromium } from './chromium.js';
 export { GAPI_STANDIN_FILE, GAPI_STANDIN_PATH } from './auth-emulator-proxy.js';
 export { findPortProblems, portFromEnv } from './ports.js';
 export { openLog, removeFinishedRunDirs, tail } from './logs.js';
-export { API_KEY, PROJECT_ID, REPO_ROOT, RULES_FILE, WEB_DIR } from './paths.js';
+export {
+  API_KEY,
+  PROJECT_ID,
+  REPO_ROOT,
+  RULES_FILE,
+  STORAGE_RULES_FILE,
+  WEB_DIR,
+} from './paths.js';

@@ -1,5 +1,5 @@
-// The local stack in one process: our Firestore emulator (`createServer()`), the Auth emulator's
-// proxy and Vite run here; only firebase-tools' Auth emulator is a child process. `npm start`,
+// The local stack in one process: our Firestore and Storage emulators (one `createServer()`, two
+// ports), the Auth emulator's proxy and Vite run here; only firebase-tools' Auth emulator is a child process. `npm start`,
 // `npm run dev`, the e2e global setup and the benches all start it through `startStack()`.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ export type StackPorts = {
   web: number;
   auth: number;
   firestore: number;
+  storage: number;
   hub: number;
   logging: number;
 };
@@ -38,6 +39,8 @@ export type StackOptions = {
   /** With `web: 'build'`: rebuild when the app's sources change, and report every rebuild here. */
   onRebuild?: (outcome: RebuildOutcome) => void;
   rulesFile?: string;
+  /** `storage.rules`, enforced by the Storage emulator when the file exists. */
+  storageRulesFile?: string;
   /** The Auth emulator stopped by itself; the message quotes the end of its log. */
   onUnexpectedExit?: (message: string) => void;
 };
@@ -48,6 +51,9 @@ export type StackAddresses = {
   firestoreUrl: string;
   /** `host:port`, as the Firestore SDK's emulator setting wants it. */
   firestoreHost: string;
+  storageUrl: string;
+  /** `host:port` of the Storage emulator. */
+  storageHost: string;
   projectId: string;
 };
 export type ReadyStack = StackAddresses & { client: EmulatorClient; firestore: EmulatorServer };
@@ -61,47 +67,81 @@ export type Stack = {
   kill: () => void;
 };
 
-/** Five free ports, for a stack beside `npm start` and other runs. */
+/** Six free ports, for a stack beside `npm start` and other runs. */
 export async function freeStackPorts(): Promise<StackPorts> {
-  const [web, auth, firestore, hub, logging] = (await findFreePorts(5)) as [
+  const [web, auth, firestore, storage, hub, logging] = (await findFreePorts(6)) as [
+    number,
     number,
     number,
     number,
     number,
     number,
   ];
-  return { web, auth, firestore, hub, logging };
+  return { web, auth, firestore, storage, hub, logging };
 }
+
+type LogSink = Pick<Console, 'log' | 'warn' | 'error'>;
+const SILENT: LogSink = { log() {}, warn() {}, error() {} };
+
+/**
+ * The emulator server takes one logger; its messages about Storage start with "storage" or name
+ * "Storage" (a file path that merely contains the word does not count).
+ */
+const STORAGE_MESSAGE = /^storage\b|\bStorage\b/;
 
 /**
  * Our Firestore emulator in this process, for project `demo-showcase`: on `port` (0: a free
- * one), with `rulesFile` in force when it exists, logging to `log` (default: nowhere). The stack
- * starts it this way, and so can a test that needs only Firestore.
+ * one), with `rulesFile` in force when it exists, logging to `log` (default: nowhere). With
+ * `storagePort` the same server also runs the Storage emulator on that port (0: a free one),
+ * with `storageRulesFile` in force when it exists, its messages going to `storageLog` (default:
+ * `log`). The stack starts it this way, and so can a test that needs only the emulators.
  */
 export async function startFirestoreEmulator({
   port = 0,
   rulesFile,
-  log = { log() {}, warn() {}, error() {} },
+  log = SILENT,
+  storagePort,
+  storageRulesFile,
+  storageLog = log,
 }: {
   port?: number;
   rulesFile?: string;
-  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+  log?: LogSink;
+  storagePort?: number;
+  storageRulesFile?: string;
+  storageLog?: LogSink;
 } = {}): Promise<EmulatorServer> {
   const { createServer } = await import('@showcase/emulator');
+  const to = (message: string) => (STORAGE_MESSAGE.test(message) ? storageLog : log);
   return createServer({
     port,
     projectId: PROJECT_ID,
     ...(rulesFile && fs.existsSync(rulesFile) ? { rulesPath: rulesFile } : {}),
+    ...(storagePort === undefined ? {} : { storagePort }),
+    ...(storagePort !== undefined && storageRulesFile && fs.existsSync(storageRulesFile)
+      ? { storageRulesPath: storageRulesFile }
+      : {}),
     log: {
-      info: (message) => log.log(message),
-      warn: (message) => log.warn(message),
-      error: (message) => log.error(message),
+      info: (message) => to(message).log(message),
+      warn: (message) => to(message).warn(message),
+      error: (message) => to(message).error(message),
     },
   });
 }
 
-function startFirestore(port: number, log: LogFile, rulesFile?: string) {
-  return startFirestoreEmulator({ port, log: log.console, ...(rulesFile ? { rulesFile } : {}) });
+function startEmulators(
+  ports: StackPorts,
+  logs: { firestore: LogFile; storage: LogFile },
+  options: StackOptions,
+) {
+  return startFirestoreEmulator({
+    port: ports.firestore,
+    log: logs.firestore.console,
+    storagePort: ports.storage,
+    storageLog: logs.storage.console,
+    ...(options.rulesFile ? { rulesFile: options.rulesFile } : {}),
+    ...(options.storageRulesFile ? { storageRulesFile: options.storageRulesFile } : {}),
+  });
 }
 
 export function startStack(options: StackOptions): Stack {
@@ -109,6 +149,7 @@ export function startStack(options: StackOptions): Stack {
   const logs = {
     auth: path.join(logDir, 'auth-emulator.log'),
     firestore: openLog(logDir, 'firestore-emulator'),
+    storage: openLog(logDir, 'storage-emulator'),
     web: openLog(logDir, 'web'),
   };
   const addresses: StackAddresses = {
@@ -116,6 +157,8 @@ export function startStack(options: StackOptions): Stack {
     authUrl: `http://127.0.0.1:${ports.auth}`,
     firestoreUrl: `http://127.0.0.1:${ports.firestore}`,
     firestoreHost: `127.0.0.1:${ports.firestore}`,
+    storageUrl: `http://127.0.0.1:${ports.storage}`,
+    storageHost: `127.0.0.1:${ports.storage}`,
     projectId: PROJECT_ID,
   };
   const web = { port: ports.web, log: logs.web, ...addresses };
@@ -131,7 +174,7 @@ export function startStack(options: StackOptions): Stack {
       aborter.abort();
       const settled = await Promise.allSettled(starting);
       await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : null)));
-      await Promise.all([logs.firestore.close(), logs.web.close()]);
+      await Promise.all([logs.firestore.close(), logs.storage.close(), logs.web.close()]);
     })());
 
   const start = async (): Promise<ReadyStack> => {
@@ -150,7 +193,7 @@ export function startStack(options: StackOptions): Stack {
           (child) => (authChild = child),
         ),
       ),
-      track(startFirestore(ports.firestore, logs.firestore, options.rulesFile)),
+      track(startEmulators(ports, logs, options)),
       track(
         options.web === 'dev'
           ? startWebDev(web)
@@ -166,7 +209,7 @@ export function startStack(options: StackOptions): Stack {
 
   const ready = start().catch(async (error: unknown) => {
     await close();
-    const tails = [logs.auth, logs.firestore.file, logs.web.file]
+    const tails = [logs.auth, logs.firestore.file, logs.storage.file, logs.web.file]
       .map((file) => [file, tail(file, 10)])
       .filter(([, text]) => text)
       .map(([file, text]) => `--- ${path.relative(process.cwd(), file!)} ---\n${text}`);

@@ -16,6 +16,7 @@ export type WebOptions = {
   /** The emulators the app talks to. */
   authUrl: string;
   firestoreHost: string;
+  storageHost: string;
 };
 export type WebServer = Service & { url: string };
 
@@ -43,9 +44,11 @@ async function viteConfig({
   log,
   authUrl,
   firestoreHost,
+  storageHost,
 }: WebOptions): Promise<InlineConfig> {
   process.env.VITE_AUTH_EMULATOR_URL = authUrl;
   process.env.VITE_FIRESTORE_EMULATOR_HOST = firestoreHost;
+  process.env.VITE_STORAGE_EMULATOR_HOST = storageHost;
   const { createLogger } = await import('vite');
   const server = { host: '127.0.0.1', port, strictPort: true };
   return {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run firestore-emulator -- [--host H] [--port P] [--project ID] [--rules PATH]
-// [--import DIR] [--export-on-exit DIR] [--max-connections N]`. Prints one ready line, then the rules banner; exits
+// [--import DIR] [--export-on-exit DIR] [--max-connections N] [--storage-port P]
+// [--storage-rules PATH] [--storage-max-bytes N]`. Prints one ready line per emulator
+// (Firestore, then Storage), then the rules banner; exits
 // cleanly on SIGINT/SIGTERM (exporting first when asked) and with one clear line on bad input.
 import { createServer, StartupError } from './server.js';
 import type { EmulatorServer, ServerOptions } from './server.js';
@@ -15,6 +17,11 @@ const USAGE = `Usage: firestore-emulator [options]
   --export-on-exit DIR    export all data to DIR on SIGINT/SIGTERM
   --max-connections N     TCP connections open at once; more are closed on arrival
                           (default 960; keep it below the process's descriptor limit)
+  --storage-port PORT     port of the Cloud Storage emulator (default 9199; 0 picks one)
+  --storage-rules PATH    storage.rules to enforce (default: demo-* projects open,
+                          every other project refused)
+  --storage-max-bytes N   total bytes of Storage objects and uploads in flight
+                          (default 536870912 = 512 MiB); beyond it uploads get 402
   -h, --help              show this help`;
 
 type Flags = {
@@ -25,6 +32,9 @@ type Flags = {
   import?: string;
   exportOnExit?: string;
   maxConnections?: number;
+  storagePort: number;
+  storageRules?: string;
+  storageMaxBytes?: number;
 };
 
 class UsageError extends Error {}
@@ -53,10 +63,26 @@ const VALUE_FLAGS = [
   '--import',
   '--export-on-exit',
   '--max-connections',
+  '--storage-port',
+  '--storage-rules',
+  '--storage-max-bytes',
 ] as const;
 
+function portOf(name: string, value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new UsageError(`${name} must be a number from 0 to 65535, got ${JSON.stringify(value)}`);
+  }
+  return port;
+}
+
 export function parseFlags(argv: readonly string[]): Flags | 'help' {
-  const flags: Flags = { host: '127.0.0.1', port: 8080, project: 'demo-showcase' };
+  const flags: Flags = {
+    host: '127.0.0.1',
+    port: 8080,
+    project: 'demo-showcase',
+    storagePort: 9199,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return 'help';
@@ -75,16 +101,23 @@ export function parseFlags(argv: readonly string[]): Flags | 'help' {
       case '--host':
         flags.host = value;
         break;
-      case '--port': {
-        const port = Number(value);
-        if (!/^\d+$/.test(value) || port > 65535) {
+      case '--port':
+        flags.port = portOf(name, value);
+        break;
+      case '--storage-port':
+        flags.storagePort = portOf(name, value);
+        break;
+      case '--storage-rules':
+        flags.storageRules = value;
+        break;
+      case '--storage-max-bytes':
+        if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
           throw new UsageError(
-            `--port must be a number from 0 to 65535, got ${JSON.stringify(value)}`,
+            `--storage-max-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`,
           );
         }
-        flags.port = port;
+        flags.storageMaxBytes = Number(value);
         break;
-      }
       case '--project':
         if (!/^[a-z0-9][a-z0-9-]*$/i.test(value)) {
           throw new UsageError(
@@ -140,6 +173,9 @@ async function main(): Promise<void> {
     ...(flags.maxConnections === undefined
       ? {}
       : { connectionLimits: { maxConnections: flags.maxConnections } }),
+    storagePort: flags.storagePort,
+    ...(flags.storageRules === undefined ? {} : { storageRulesPath: flags.storageRules }),
+    ...(flags.storageMaxBytes === undefined ? {} : { storageMaxBytes: flags.storageMaxBytes }),
   };
   let server: EmulatorServer;
   try {
@@ -152,6 +188,7 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(`Firestore emulator ready at ${server.url}`);
+  if (server.storage !== undefined) console.log(`Storage emulator ready at ${server.storage.url}`);
   await limitOldGenerationGrowth();
   const description = server.core.authorizer().describe();
   if (flags.rules === undefined) {

@@ -2,7 +2,24 @@
 // core it serves (to inject a fake clock or store through `ServerOptions.core`), with the types
 // of the operation table and the model. The wire codecs stay internal to src/transport.
 export { createServer, StartupError } from './server.js';
-export type { ConnectionLimits, EmulatorServer, ServerOptions, TransportStats } from './server.js';
+export { DEFAULT_STORAGE_LIMITS } from './server.js';
+export type {
+  ConnectionLimits,
+  EmulatorServer,
+  ServerOptions,
+  StorageLimits,
+  StorageServerHandle,
+  TransportStats,
+} from './server.js';
+export type { StorageCore, StorageCoreOptions } from './storage/index.js';
+export type {
+  StorageService,
+  StorageStats,
+  StoredObject,
+  WritableMetadata,
+} from './storage/types.js';
+export type * from './storage/rules-port.js';
+export type { StorageRulesController } from './admin/storage-rules-controller.js';
 export { createEmulatorCore } from './service/index.js';
 export type { EmulatorCore, EmulatorCoreOptions, EmulatorStats } from './service/index.js';
 export type { CoreHandle } from './admin/core-handle.js';

@@ -24,6 +24,10 @@ import type {
   WebChannelStats,
 } from './transport/webchannel/webchannel-handler.js';
 import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
+import type { StorageCore } from './storage/index.js';
+import type { Clock } from './store/clock.js';
+import type { UploadSessionLimits } from './storage/upload-sessions.js';
+import type { StorageRulesController } from './admin/storage-rules-controller.js';
 import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel/observer.js';
 
 /** Bounds on what one client connection may hold. Tests shorten them. */
@@ -69,6 +73,42 @@ export type ServerOptions = {
   readonly core?: CoreHandle;
   readonly webChannelLimits?: Partial<WebChannelLimits>;
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * The Storage emulator's own port (0 picks a free one). Without it no Storage port is bound;
+   * the CLI binds 9199 by default.
+   */
+  readonly storagePort?: number;
+  /** A storage.rules file; without one, `demo-` projects are open and others refused. */
+  readonly storageRulesPath?: string;
+  /** Total bytes of Storage objects and uploads in flight (default 512 MiB). */
+  readonly storageMaxBytes?: number;
+  readonly storageLimits?: Partial<StorageLimits>;
+  /** The Storage core's clock (tests fake it to expire upload sessions). */
+  readonly storageClock?: Clock;
+};
+
+/** Bounds on Storage requests and upload sessions. Tests shorten them. */
+export type StorageLimits = UploadSessionLimits & {
+  /** A request body that sends nothing for this long is answered 408 and its bytes freed. */
+  readonly bodyIdleTimeoutMs: number;
+  /** How often abandoned upload sessions are swept (they also expire on every upload call). */
+  readonly sweepIntervalMs: number;
+};
+
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
+  maxSessions: 1_000,
+  idleMs: 60 * 60 * 1000,
+  bodyIdleTimeoutMs: 30_000,
+  sweepIntervalMs: 60_000,
+};
+
+/** The Storage side: its port, and its core once the first request (or an import) loaded it. */
+export type StorageServerHandle = {
+  readonly port: number;
+  /** `http://host:port`: what `connectStorageEmulator` and FIREBASE_STORAGE_EMULATOR_HOST name. */
+  readonly url: string;
+  /** Loads the Storage core if nothing has yet (tests, tools). */
+  load(): Promise<{ readonly core: StorageCore; readonly rules: StorageRulesController }>;
 };
 
 export type EmulatorServer = {
@@ -78,6 +118,8 @@ export type EmulatorServer = {
   readonly url: string;
   readonly core: CoreHandle;
   readonly rules: RulesController;
+  /** The Storage emulator, when `storagePort` was given. */
+  readonly storage: StorageServerHandle | undefined;
   /** Test hook: drops every WebChannel session as a restart would; returns how many. */
   dropWebChannelSessions(): number;
   /**
@@ -103,6 +145,9 @@ export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
 
+/** The project the CLI and the Storage rules policy assume when none is given. */
+const DEFAULT_PROJECT_ID = 'demo-showcase';
+
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 
 /** The core (service and store) with its rules: what every protocol needs. */
@@ -113,17 +158,21 @@ function reasonOf(error: unknown): string {
 }
 
 /** Loads the rules file given at start-up; an unreadable or non-compiling file is fatal. */
-async function loadRulesFile(rules: RulesController, rulesPath: string): Promise<void> {
+async function loadRulesFile(
+  rules: Pick<RulesController, 'load'>,
+  rulesPath: string,
+  what = 'rules',
+): Promise<void> {
   const { readFile } = await import('node:fs/promises');
   let source: string;
   try {
     source = await readFile(rulesPath, 'utf8');
   } catch (error) {
-    throw new StartupError(`cannot read rules file ${rulesPath}: ${reasonOf(error)}`);
+    throw new StartupError(`cannot read ${what} file ${rulesPath}: ${reasonOf(error)}`);
   }
   const result = await rules.load({ name: rulesPath, content: source });
   if (!result.loaded) {
-    throw new StartupError(`rules file ${rulesPath} does not compile:\n${result.message}`);
+    throw new StartupError(`${what} file ${rulesPath} does not compile:\n${result.message}`);
   }
 }
 
@@ -200,6 +249,7 @@ function createHttp1Server(
 
 async function loadHttp1(
   { core, rules }: Core,
+  storage: Lazy<StorageParts> | undefined,
   options: ServerOptions,
   probe: WebChannelProbe,
   log: Logger,
@@ -219,7 +269,7 @@ async function loadHttp1(
     probe,
     ...(options.webChannelLimits ? { limits: options.webChannelLimits } : {}),
   });
-  const controlDeps = { core, rules };
+  const controlDeps = { core: withStorageExport(core, storage), rules };
   const httpServer = createHttp1Server(
     http.createServer,
     createHttpHandler({
@@ -369,14 +419,159 @@ function createSniffingListener(
   };
 }
 
+/** The Storage core and its rules; loads on the first Storage request (or at start to import). */
+type StorageParts = { readonly core: StorageCore; readonly rules: StorageRulesController };
+
+type StorageProtocol = {
+  readonly httpServer: HttpServer;
+  readonly deadlines: Http1DeadlineTracker;
+  readonly sweeper: NodeJS.Timeout;
+};
+
+async function loadStorage(
+  firestore: Lazy<Core>,
+  options: ServerOptions,
+  log: Logger,
+  limits: StorageLimits,
+): Promise<StorageParts> {
+  const [{ core }, { createStorageCore }, controller] = await Promise.all([
+    firestore.load(),
+    import('./storage/index.js'),
+    import('./admin/storage-rules-controller.js'),
+  ]);
+  const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
+  const storage = createStorageCore({
+    authorizer: controller.storageAuthorizerWithoutRules(projectId),
+    ...(options.storageMaxBytes === undefined ? {} : { budgetBytes: options.storageMaxBytes }),
+    sessionLimits: { maxSessions: limits.maxSessions, idleMs: limits.idleMs },
+    ...(options.storageClock === undefined ? {} : { clock: options.storageClock }),
+  });
+  const rules = controller.createStorageRulesController(storage, {
+    firestore: { getDocument: (name) => core.readDocument(name) },
+    projectId,
+    log,
+  });
+  if (options.storageRulesPath !== undefined) {
+    await loadRulesFile(rules, options.storageRulesPath, 'storage rules');
+  }
+  if (options.importDir !== undefined) {
+    try {
+      await storage.importData(options.importDir);
+    } catch (error) {
+      throw new StartupError(
+        `cannot import Storage objects from ${options.importDir}: ${reasonOf(error)}`,
+      );
+    }
+  }
+  return { core: storage, rules };
+}
+
+async function loadStorageHttp(
+  parts: StorageParts,
+  log: Logger,
+  limits: ConnectionLimits,
+  storageLimits: StorageLimits,
+  fallbackOrigin: () => string,
+): Promise<StorageProtocol> {
+  const [http, { createStorageHttpHandler }, control, deadlines] = await Promise.all([
+    import('node:http'),
+    import('./transport/storage-http/storage-handler.js'),
+    import('./admin/storage-control-routes.js'),
+    import('./transport/http1-deadlines.js'),
+  ]);
+  const controlDeps = { storage: parts.core, rules: parts.rules };
+  const httpServer = createHttp1Server(
+    http.createServer,
+    createStorageHttpHandler({
+      service: parts.core.service,
+      log,
+      limits: { bodyIdleTimeoutMs: storageLimits.bodyIdleTimeoutMs },
+      fallbackOrigin: fallbackOrigin(),
+      control: (request) => control.handleStorageControl(controlDeps, request),
+    }),
+    limits,
+  );
+  const sweeper = setInterval(() => parts.core.expireUploads(), storageLimits.sweepIntervalMs);
+  sweeper.unref();
+  return { httpServer, deadlines: deadlines.enforceHttp1Deadlines(httpServer, limits), sweeper };
+}
+
+type PlainListener = {
+  readonly netServer: NetServer;
+  readonly sockets: ReadonlySet<Socket>;
+  stopAccepting(): void;
+};
+
+/**
+ * The Storage port: plain HTTP/1.1, handed to the Storage HTTP server once it has loaded, with
+ * the same connection limit and head/idle deadlines as the Firestore port.
+ */
+function createStorageListener(
+  protocol: Lazy<StorageProtocol>,
+  limits: ConnectionLimits,
+  log: Logger,
+): PlainListener {
+  const sockets = new Set<Socket>();
+  let closing = false;
+  let overloaded = false;
+  const netServer = createNetServer({ pauseOnConnect: true }, (socket) => {
+    if (closing || sockets.size >= limits.maxConnections) {
+      if (!closing && !overloaded) {
+        overloaded = true;
+        log.warn(
+          `storage connection limit reached: ${limits.maxConnections} connections are open; ` +
+            'new connections are closed until some end',
+        );
+      }
+      socket.destroy();
+      return;
+    }
+    overloaded = false;
+    const openedAt = Date.now();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setNoDelay(true);
+    protocol.load().then(
+      ({ httpServer, deadlines }) => {
+        if (closing || socket.destroyed) {
+          socket.destroy();
+          return;
+        }
+        deadlines.track(socket, openedAt);
+        httpServer.emit('connection', socket);
+        socket.resume();
+      },
+      (error: unknown) => {
+        log.error(
+          `Storage transport failed to load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        socket.destroy();
+      },
+    );
+  });
+  return {
+    netServer,
+    sockets,
+    stopAccepting: () => {
+      closing = true;
+    },
+  };
+}
+
 /** Binds `host:port`, turning the usual bind failures into StartupErrors with advice. */
-async function listen(netServer: NetServer, host: string, requestedPort: number): Promise<void> {
+async function listen(
+  netServer: NetServer,
+  host: string,
+  requestedPort: number,
+  flag = '--port',
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       netServer.removeListener('listening', onListening);
       if (error.code === 'EADDRINUSE') {
         reject(
-          new StartupError(`port ${requestedPort} is already in use; pass --port to pick another`),
+          new StartupError(`port ${requestedPort} is already in use; pass ${flag} to pick another`),
         );
       } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
         reject(new StartupError(`cannot bind ${host}:${requestedPort}: ${error.message}`));
@@ -406,13 +601,36 @@ type RunningParts = {
   readonly listener: SniffingListener;
   readonly http1: Lazy<Http1Protocol>;
   readonly grpc: Lazy<GrpcTransport>;
+  readonly storageListener: PlainListener | undefined;
+  readonly storage: Lazy<StorageParts>;
+  readonly storageHttp: Lazy<StorageProtocol>;
 };
+
+/** Stops accepting, ends every socket and upload session, and stops listening. */
+async function shutDownStorage(parts: RunningParts): Promise<void> {
+  const listener = parts.storageListener;
+  if (listener === undefined) return;
+  listener.stopAccepting();
+  const stopped = new Promise<void>((resolve) => listener.netServer.close(() => resolve()));
+  const http = await parts.storageHttp.settled();
+  if (http !== undefined) {
+    clearInterval(http.sweeper);
+    http.httpServer.closeAllConnections();
+  }
+  for (const socket of listener.sockets) socket.destroy();
+  (await parts.storage.settled())?.core.dropUploads();
+  await stopped;
+}
 
 /** Exports if asked, then stops accepting, ends every session and socket, and stops listening. */
 async function shutDown(parts: RunningParts): Promise<void> {
   const { listener } = parts;
   if (parts.exportOnExit !== undefined) {
-    await parts.core.exportData(parts.exportOnExit);
+    await exportAll(
+      parts.core,
+      parts.storageListener === undefined ? undefined : parts.storage,
+      parts.exportOnExit,
+    );
   }
   listener.stopAccepting();
   const stopped = new Promise<void>((resolve) => listener.netServer.close(() => resolve()));
@@ -421,7 +639,33 @@ async function shutDown(parts: RunningParts): Promise<void> {
   (await parts.grpc.settled())?.close();
   http1?.httpServer.closeAllConnections();
   for (const socket of listener.sockets) socket.destroy();
-  await stopped;
+  await Promise.all([stopped, shutDownStorage(parts)]);
+}
+
+/** Firestore's export, with the Storage objects in its `storage/` subfolder. */
+async function exportAll(
+  core: CoreHandle,
+  storage: Lazy<StorageParts> | undefined,
+  dir: string,
+): Promise<void> {
+  await core.exportData(dir);
+  if (storage !== undefined) await (await storage.load()).core.exportData(dir);
+}
+
+/** The core as the control endpoints see it: its export carries the Storage objects too. */
+function withStorageExport(core: CoreHandle, storage: Lazy<StorageParts> | undefined): CoreHandle {
+  if (storage === undefined) return core;
+  return {
+    get service() {
+      return core.service;
+    },
+    setAuthorizer: (authorizer, scope) => core.setAuthorizer(authorizer, scope),
+    authorizer: (database) => core.authorizer(database),
+    clearDocuments: (database) => core.clearDocuments(database),
+    readDocument: (name) => core.readDocument(name),
+    exportData: (dir) => exportAll(core, storage, dir),
+    importData: (dir) => core.importData(dir),
+  };
 }
 
 const NO_WEBCHANNEL_STATS: WebChannelStats = { sessions: 0, streamingGets: 0, longPollGets: 0 };
@@ -432,25 +676,63 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   const log = options.log ?? consoleLogger;
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const core = new Lazy(() => loadCore(options, log));
+  const storageLimits: StorageLimits = { ...DEFAULT_STORAGE_LIMITS, ...options.storageLimits };
+  const storageEnabled = options.storagePort !== undefined;
+  const storage = new Lazy(() => loadStorage(core, options, log, storageLimits));
+  let storageOrigin = '';
+  const storageHttp = new Lazy(async () =>
+    loadStorageHttp(await storage.load(), log, limits, storageLimits, () => storageOrigin),
+  );
   // A rules file or an import can fail: then the port is never bound.
   if (options.rulesPath !== undefined || options.importDir !== undefined) await core.load();
+  if (
+    storageEnabled &&
+    (options.storageRulesPath !== undefined || options.importDir !== undefined)
+  ) {
+    await storage.load();
+  }
 
   const webChannelProbe: WebChannelProbe = { observer: undefined };
   const http1 = new Lazy(async () =>
-    loadHttp1(await core.load(), options, webChannelProbe, log, limits),
+    loadHttp1(
+      await core.load(),
+      storageEnabled ? storage : undefined,
+      options,
+      webChannelProbe,
+      log,
+      limits,
+    ),
   );
   const grpc = new Lazy(async () => loadGrpc(await core.load(), log, limits));
   const listener = createSniffingListener(http1, grpc, limits, log);
+  const storageListener = storageEnabled
+    ? createStorageListener(storageHttp, limits, log)
+    : undefined;
 
   await listen(listener.netServer, host, requestedPort);
   listener.netServer.on('error', (error) => log.error(`server error: ${error.message}`));
+  const stopListening = (): void => {
+    listener.stopAccepting();
+    listener.netServer.close();
+    for (const socket of listener.sockets) socket.destroy();
+  };
+  if (storageListener !== undefined) {
+    try {
+      await listen(storageListener.netServer, host, options.storagePort!, '--storage-port');
+    } catch (error) {
+      stopListening();
+      throw error;
+    }
+    storageListener.netServer.on('error', (error) =>
+      log.error(`storage server error: ${error.message}`),
+    );
+  }
   let loaded: Core;
   try {
     loaded = await core.load();
   } catch (error) {
-    listener.stopAccepting();
-    listener.netServer.close();
-    for (const socket of listener.sockets) socket.destroy();
+    stopListening();
+    storageListener?.netServer.close();
     throw error;
   }
 
@@ -463,7 +745,23 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     listener,
     http1,
     grpc,
+    storageListener,
+    storage,
+    storageHttp,
   };
+  let storageHandle: StorageServerHandle | undefined;
+  if (storageListener !== undefined) {
+    const storageAddress = storageListener.netServer.address();
+    const storagePort =
+      typeof storageAddress === 'object' && storageAddress ? storageAddress.port : 0;
+    storageOrigin = `http://${urlHost}:${storagePort}`;
+    storageHandle = { port: storagePort, url: storageOrigin, load: () => storage.load() };
+    if (options.storageRulesPath === undefined) {
+      // Loud, once, at start: a small module, not the Storage core.
+      const { describeStorageWithoutRules } = await import('./admin/storage-rules-controller.js');
+      log.warn(describeStorageWithoutRules(options.projectId ?? DEFAULT_PROJECT_ID));
+    }
+  }
 
   let closed: Promise<void> | undefined;
   return {
@@ -472,6 +770,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
     url: `http://${urlHost}:${port}`,
     core: loaded.core,
     rules: loaded.rules,
+    storage: storageHandle,
     observeWebChannel: (observer) => {
       webChannelProbe.observer = observer;
     },

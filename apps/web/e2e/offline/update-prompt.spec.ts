@@ -37,6 +37,7 @@ test('a new build is offered with Reload, Reload brings it in, and other tabs ke
     log,
     authUrl: stack().authUrl,
     firestoreHost: stack().firestoreHost,
+    storageHost: stack().storageHost,
     workDir: dir,
   });
   try {

@@ -5,6 +5,7 @@ export const STACK_ENV = {
   baseUrl: 'SHOWCASE_E2E_BASE_URL',
   authUrl: 'SHOWCASE_E2E_AUTH_URL',
   firestoreHost: 'SHOWCASE_E2E_FIRESTORE_HOST',
+  storageHost: 'SHOWCASE_E2E_STORAGE_HOST',
 } as const;
 
 export type Stack = {
@@ -12,6 +13,7 @@ export type Stack = {
   authUrl: string;
   firestoreHost: string;
   firestoreUrl: string;
+  storageHost: string;
 };
 
 function required(name: string): string {
@@ -31,6 +33,7 @@ export function stack(): Stack {
     authUrl: required(STACK_ENV.authUrl),
     firestoreHost,
     firestoreUrl: `http://${firestoreHost}`,
+    storageHost: required(STACK_ENV.storageHost),
   };
 }
 

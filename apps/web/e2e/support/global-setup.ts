@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   REPO_ROOT,
   RULES_FILE,
+  STORAGE_RULES_FILE,
   freeStackPorts,
   removeFinishedRunDirs,
   startStack,
@@ -13,7 +14,7 @@ const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
 const RUNS_DIR = path.join(REPO_ROOT, '.data/e2e');
 
 /**
- * Starts the emulators and the app (built once, served with its service worker: what `npm start`
+ * Starts the emulators (Firestore and Storage with the app's rules, Auth) and the app (built once, served with its service worker: what `npm start`
  * serves, through the same `startStack`, without the rebuilds) in this process, on free ports, and hands their addresses to the workers through the environment.
  * When SHOWCASE_E2E_BASE_URL is already set, a stack is running elsewhere and is reused as is.
  */
@@ -30,16 +31,18 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     workDir,
     web: 'build',
     rulesFile: RULES_FILE,
+    storageRulesFile: STORAGE_RULES_FILE,
     onUnexpectedExit: (message) => console.error(message),
   });
   const ready = await stack.ready;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `e2e stack ready in ${seconds} s: app ${ready.appUrl}, Auth ${ready.authUrl}, Firestore ${ready.firestoreHost}`,
+    `e2e stack ready in ${seconds} s: app ${ready.appUrl}, Auth ${ready.authUrl}, Firestore ${ready.firestoreHost}, Storage ${ready.storageHost}`,
   );
   process.env[STACK_ENV.baseUrl] = ready.appUrl;
   process.env[STACK_ENV.authUrl] = ready.authUrl;
   process.env[STACK_ENV.firestoreHost] = ready.firestoreHost;
+  process.env[STACK_ENV.storageHost] = ready.storageHost;
   return async () => {
     await stack.close();
     // The logs stay for a look after the run; the next run removes the folder.

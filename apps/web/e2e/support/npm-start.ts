@@ -35,6 +35,7 @@ export async function startNpmStart(dataDir: string, timeoutMs: number): Promise
       SHOWCASE_WEB_PORT: String(ports.web),
       SHOWCASE_AUTH_PORT: String(ports.auth),
       SHOWCASE_FIRESTORE_PORT: String(ports.firestore),
+      SHOWCASE_STORAGE_PORT: String(ports.storage),
       SHOWCASE_HUB_PORT: String(ports.hub),
       SHOWCASE_LOGGING_PORT: String(ports.logging),
       SHOWCASE_DATA_DIR: dataDir,

@@ -31,6 +31,7 @@ describe('parseEmulatorConfig', () => {
     expect(parseEmulatorConfig({})).toEqual({
       authUrl: 'http://127.0.0.1:9099',
       firestore: { host: '127.0.0.1', port: 8080 },
+      storage: { host: '127.0.0.1', port: 9199 },
     });
   });
 
@@ -39,8 +40,13 @@ describe('parseEmulatorConfig', () => {
       parseEmulatorConfig({
         VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199/',
         VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181',
+        VITE_STORAGE_EMULATOR_HOST: 'localhost:9299',
       }),
-    ).toEqual({ authUrl: 'http://127.0.0.1:9199', firestore: { host: 'localhost', port: 8181 } });
+    ).toEqual({
+      authUrl: 'http://127.0.0.1:9199',
+      firestore: { host: 'localhost', port: 8181 },
+      storage: { host: 'localhost', port: 9299 },
+    });
   });
 
   it('rejects malformed values with a clear message', () => {
@@ -52,6 +58,9 @@ describe('parseEmulatorConfig', () => {
     );
     expect(() => parseEmulatorConfig({ VITE_FIRESTORE_EMULATOR_HOST: 'x:70000' })).toThrow(
       ConfigError,
+    );
+    expect(() => parseEmulatorConfig({ VITE_STORAGE_EMULATOR_HOST: 'http://x:1' })).toThrow(
+      /VITE_STORAGE_EMULATOR_HOST must look like 127.0.0.1:9199/,
     );
   });
 });

@@ -15,6 +15,8 @@ export type EmulatorConfig = {
   authUrl: string;
   /** Host and port of the Firestore emulator. */
   firestore: { host: string; port: number };
+  /** Host and port of the Storage emulator (the app does not use Storage yet). */
+  storage: { host: string; port: number };
 };
 
 type EnvSource = Readonly<Record<string, string | boolean | undefined>>;
@@ -58,16 +60,27 @@ export function parseEmulatorConfig(source: EnvSource): EmulatorConfig {
   if (!/^https?:\/\/[^/\s]+(:\d+)?\/?$/.test(authUrl)) {
     problems.push(`VITE_AUTH_EMULATOR_URL must look like http://127.0.0.1:9099 (got "${authUrl}")`);
   }
-  const firestoreHost = readString(source, 'VITE_FIRESTORE_EMULATOR_HOST') ?? '127.0.0.1:8080';
-  const match = /^([^:\s/]+):(\d{1,5})$/.exec(firestoreHost);
+  const firestore = readHostAndPort(source, 'VITE_FIRESTORE_EMULATOR_HOST', 8080, problems);
+  const storage = readHostAndPort(source, 'VITE_STORAGE_EMULATOR_HOST', 9199, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { authUrl: authUrl.replace(/\/$/, ''), firestore: firestore!, storage: storage! };
+}
+
+/** `host:port` from `name` (default `127.0.0.1:<fallbackPort>`); a malformed value is a problem. */
+function readHostAndPort(
+  source: EnvSource,
+  name: string,
+  fallbackPort: number,
+  problems: string[],
+): { host: string; port: number } | undefined {
+  const value = readString(source, name) ?? `127.0.0.1:${fallbackPort}`;
+  const match = /^([^:\s/]+):(\d{1,5})$/.exec(value);
   const port = match ? Number(match[2]) : NaN;
   if (!match || port < 1 || port > 65535) {
-    problems.push(
-      `VITE_FIRESTORE_EMULATOR_HOST must look like 127.0.0.1:8080 (got "${firestoreHost}")`,
-    );
+    problems.push(`${name} must look like 127.0.0.1:${fallbackPort} (got "${value}")`);
+    return undefined;
   }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return { authUrl: authUrl.replace(/\/$/, ''), firestore: { host: match![1]!, port } };
+  return { host: match[1]!, port };
 }
 
 /**

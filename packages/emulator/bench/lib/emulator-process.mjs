@@ -102,9 +102,17 @@ export async function spawnServer(
   return { ...server, readyMs, cpuMs };
 }
 
-/** Spawns `node cli.js --port P` (the built emulator) and waits until it accepts. */
-export function spawnEmulator(cliPath, options = {}) {
-  return spawnServer(cliPath, { readyLine: 'Firestore emulator ready at', ...options });
+/**
+ * Spawns `node cli.js --port P --storage-port 0` (the built emulator; Storage, which it always
+ * serves, on a port the OS picks so spawns never collide on 9199) and waits until P accepts.
+ * `storageFlag: false` leaves the flag out, for a build from before Storage existed.
+ */
+export function spawnEmulator(cliPath, { storageFlag = true, args = [], ...options } = {}) {
+  return spawnServer(cliPath, {
+    readyLine: 'Firestore emulator ready at',
+    args: storageFlag ? ['--storage-port', '0', ...args] : args,
+    ...options,
+  });
 }
 
 /** Spawns the peer emulator (`peer-server.mjs`) the same way and waits until it accepts. */
@@ -152,4 +160,44 @@ export function processUsage(child) {
 /** Resident set size of a spawned server in MiB. */
 export async function rssMiB(child) {
   return (await processUsage(child)).rssMiB;
+}
+
+const BARE_STORAGE_SERVER = fileURLToPath(new URL('./bare-storage-server.mjs', import.meta.url));
+
+/**
+ * Spawns the built emulator with Storage on a second port (`--storage-port Q`) and resolves once
+ * both ports accept: `acceptMs` is the Firestore port's, `storageAcceptMs` the Storage port's,
+ * both from spawn. With `acceptOnly` nothing else is read (as `spawnServer`).
+ */
+export async function spawnStorageEmulator(cliPath, { timeoutMs = 20_000, ...options } = {}) {
+  const storagePort = await freePort();
+  const server = await spawnServer(cliPath, {
+    args: ['--storage-port', String(storagePort), ...(options.args ?? [])],
+    acceptOnly: true,
+    timeoutMs,
+  });
+  while (!(await canConnect(storagePort))) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`${cliPath} exited before Storage accepted:\n${server.output()}`);
+    }
+    if (performance.now() - server.startedAt > timeoutMs) {
+      server.child.kill('SIGKILL');
+      throw new Error(`Storage did not accept within ${timeoutMs} ms:\n${server.output()}`);
+    }
+    await sleep(1);
+  }
+  const storageAcceptMs = performance.now() - server.startedAt;
+  const usage = options.acceptOnly ? {} : await processUsage(server.child);
+  return {
+    ...server,
+    storagePort,
+    storageUrl: `http://127.0.0.1:${storagePort}`,
+    storageAcceptMs,
+    ...usage,
+  };
+}
+
+/** Spawns the bare Storage floor (`bare-storage-server.mjs`) the same way. */
+export function spawnBareStorageServer(options = {}) {
+  return spawnServer(BARE_STORAGE_SERVER, options);
 }

@@ -1,5 +1,6 @@
 // What the transports and control endpoints need from the emulator core (src/service). Declared
 // structurally so the server can be booted with any core, including a test double.
+import type { Document } from '../model/types.js';
 import type { Authorizer, AuthorizerScope, FirestoreService } from '../service/types.js';
 
 export interface CoreHandle {
@@ -9,6 +10,8 @@ export interface CoreHandle {
   /** The authorizer in force for `database` (`projects/{p}/databases/{d}`), or the default. */
   authorizer(database?: string): Authorizer;
   clearDocuments(database: string): unknown;
+  /** A document by full name, read in-process (Storage rules' `firestore.get()`); no rules. */
+  readDocument(name: string): Document | undefined;
   exportData(dir: string): Promise<unknown>;
   importData(dir: string): Promise<unknown>;
 }

@@ -45,7 +45,7 @@ export function createRulesController(core: CoreHandle, log: Logger): RulesContr
   return {
     async load(source, scope) {
       const { compileRules, createRulesAuthorizer } = await import('../rules/index.js');
-      const compiled = compileRules(source.content, source.name);
+      const compiled = compileRules(source.content, source.name, 'cloud.firestore');
       if (!compiled.ok) {
         log.warn(`security rules "${source.name}" rejected:\n${compiled.message}`);
         return { loaded: false, issues: compiled.issues, message: compiled.message };

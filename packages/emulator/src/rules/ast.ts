@@ -139,8 +139,14 @@ export type MatchBlock = {
   readonly span: SourceSpan;
 };
 
+/** The services a rules file can declare; each has its own request and resource shapes. */
+export const RULES_SERVICES = ['cloud.firestore', 'firebase.storage'] as const;
+export type RulesService = (typeof RULES_SERVICES)[number];
+
 export type ServiceBlock = {
   readonly name: string;
+  /** Where the name is written, for errors about the service itself. */
+  readonly nameSpan: SourceSpan;
   readonly functions: readonly FunctionDecl[];
   readonly matches: readonly MatchBlock[];
   readonly span: SourceSpan;

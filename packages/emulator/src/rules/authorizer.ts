@@ -1,8 +1,8 @@
-// The Authorizer the service calls before every client read and write. For each request it
-// finds the `match` blocks whose pattern covers the document (or, for a query, every document
-// the query could return), binds their wildcards, and evaluates the `allow` statements for the
-// request's method until one is true. None true means PERMISSION_DENIED, with the reasons
-// appended the way the official emulator does ("false for 'create' @ L5").
+// The Authorizer the Firestore service calls before every client read and write. For each
+// request it builds `request` and `resource` and the target path: the document's, or for a
+// query every document the query could return. decide.ts then evaluates the `allow`
+// statements; none true means PERMISSION_DENIED, with the reasons appended the way the
+// official emulator does ("false for 'create' @ L5").
 import { EmulatorError, PERMISSION_DENIED_MESSAGE } from '../errors.js';
 import type { Timestamp } from '../model/types.js';
 import type {
@@ -19,9 +19,9 @@ import {
   SINGLE_REQUEST_ACCESS_LIMIT,
   StoreReader,
 } from './document-access.js';
-import { RulesEvalError, RulesLimitError } from './errors.js';
-import { Evaluator, Scope } from './evaluator.js';
-import { knownSegments, matchPattern, type TargetSegment } from './paths.js';
+import { decide, denialMessage, type Decision } from './decide.js';
+import { Scope } from './evaluator.js';
+import { knownSegments, type TargetSegment } from './paths.js';
 import { queryCases, queryProperties, queryResource, type QueryCase } from './query-proof.js';
 import {
   NULL,
@@ -44,17 +44,17 @@ export type RulesAuthorizerOptions = {
   readonly explain?: boolean;
 };
 
-type Decision =
-  { readonly allowed: true } | { readonly allowed: false; readonly reasons: readonly string[] };
-
 export function createRulesAuthorizer(
   ruleset: Ruleset,
   options: RulesAuthorizerOptions = {},
 ): Authorizer {
+  if (ruleset.service !== 'cloud.firestore')
+    throw new Error(`Rules for ${ruleset.service} cannot authorize Cloud Firestore requests.`);
   return new RulesAuthorizer(ruleset, options);
 }
 
-function authValue(caller: Caller): RulesValue {
+/** `request.auth`: null signed out, else the uid and every claim of the token. */
+export function authValue(caller: Caller): RulesValue {
   if (caller.kind !== 'user') return NULL;
   return mapOf({ uid: str(caller.uid), token: fromJson(caller.token) });
 }
@@ -190,61 +190,18 @@ class RulesAuthorizer implements Authorizer {
 
   private enforce(decision: Decision): void {
     if (decision.allowed) return;
-    const explain = this.options.explain ?? true;
-    const message = explain
-      ? `${PERMISSION_DENIED_MESSAGE}\n${decision.reasons.join(', ')}`
-      : PERMISSION_DENIED_MESSAGE;
-    throw new EmulatorError('PERMISSION_DENIED', message);
+    throw new EmulatorError(
+      'PERMISSION_DENIED',
+      denialMessage(PERMISSION_DENIED_MESSAGE, decision.reasons, this.options.explain),
+    );
   }
 
-  /** True as soon as one applicable `allow` holds; otherwise the reason each one failed. */
   private decide(
     method: AccessMethod,
     target: readonly TargetSegment[],
     root: Scope,
     reader: StoreReader,
   ): Decision {
-    const reasons: string[] = [];
-    for (const match of this.ruleset.matches) {
-      const allows = match.allows.filter((allow) => allow.methods.has(method));
-      if (allows.length === 0) continue;
-      const bindings = matchPattern(match.pattern, target, this.ruleset.version);
-      if (bindings === null) continue;
-      const levels: Scope[] = [root];
-      for (let level = 1; level <= match.depth; level++) {
-        const scope = new Scope(levels[level - 1]);
-        for (const [name, binding] of bindings.get(level) ?? []) {
-          if (binding.kind === 'value') scope.set(name, binding.value);
-          else scope.setUnknown(name, binding.description);
-        }
-        levels.push(scope);
-      }
-      for (const allow of allows) {
-        if (allow.condition === undefined) return { allowed: true };
-        try {
-          const evaluator = new Evaluator(levels, reader);
-          if (evaluator.condition(allow.condition, match.depth, match.functions))
-            return { allowed: true };
-          reasons.push(`false for '${method}' @ L${allow.line}`);
-        } catch (error) {
-          // Deeply nested functions can exhaust the stack: deny rather than fail the request.
-          if (error instanceof RangeError) {
-            return {
-              allowed: false,
-              reasons: [`evaluation error for '${method}' @ L${allow.line}, ${error.message}`],
-            };
-          }
-          if (!(error instanceof RulesEvalError)) throw error;
-          const at = this.ruleset.source.locate(error.span?.start ?? allow.span.start);
-          const reason = `evaluation error at L${at.line}:${at.column} for '${method}' @ L${allow.line}, ${error.message}`;
-          if (error instanceof RulesLimitError) return { allowed: false, reasons: [reason] };
-          reasons.push(reason);
-        }
-      }
-    }
-    return {
-      allowed: false,
-      reasons: reasons.length > 0 ? reasons : ['No matching allow statements'],
-    };
+    return decide(this.ruleset, method, target, root, reader);
   }
 }

@@ -9,7 +9,9 @@ import type {
   MatchBlock,
   MatchSegment,
   RulesFile,
+  RulesService,
 } from './ast.js';
+import { RULES_SERVICES } from './ast.js';
 import {
   RulesCheckError,
   RulesSyntaxError,
@@ -45,6 +47,8 @@ export type CompiledMatch = {
 
 /** A compiled rules file: immutable, shareable between requests. */
 export type Ruleset = {
+  /** The service whose blocks were compiled; its authorizer refuses any other. */
+  readonly service: RulesService;
   readonly source: SourceText;
   readonly version: '1' | '2';
   readonly matches: readonly CompiledMatch[];
@@ -71,7 +75,21 @@ const METHODS_OF: Readonly<Record<AllowMethod, readonly AccessMethod[]>> = {
 
 const ROOT_VARIABLES = ['request', 'resource'];
 
-export function compileRules(text: string, fileName = 'firestore.rules'): CompileResult {
+const SERVICE_LABELS: Readonly<Record<RulesService, string>> = {
+  'cloud.firestore': 'Cloud Firestore',
+  'firebase.storage': 'Cloud Storage',
+};
+
+/**
+ * Compiles the blocks of one service. `service` is the one the caller is loading rules into; a
+ * file that declares only another service is then an error at that service's name. Without it,
+ * the file's own service is compiled (Firestore's when it declares both).
+ */
+export function compileRules(
+  text: string,
+  fileName = 'firestore.rules',
+  service?: RulesService,
+): CompileResult {
   const source = new SourceText(text, fileName);
   const fail = (problems: readonly { description: string; span: SourceSpan }[]): CompileResult => {
     const sorted = [...problems].sort((a, b) => a.span.start - b.span.start);
@@ -92,10 +110,38 @@ export function compileRules(text: string, fileName = 'firestore.rules'): Compil
     }
     throw error;
   }
-  const compiler = new Compiler(source, file.version);
+  const unknown = file.services.filter(
+    (block) => !(RULES_SERVICES as readonly string[]).includes(block.name),
+  );
+  if (unknown.length > 0) {
+    return fail(
+      unknown.map((block) => ({
+        description: `Unknown service '${block.name}'; expected ${RULES_SERVICES.join(' or ')}.`,
+        span: block.nameSpan,
+      })),
+    );
+  }
+  const declared = file.services.map((block) => block.name as RulesService);
+  const target =
+    service ??
+    (declared.includes('cloud.firestore') ? 'cloud.firestore' : declared[0]) ??
+    'cloud.firestore';
+  if (!declared.includes(target) && declared.length > 0) {
+    const other = file.services[0]!;
+    return fail([
+      {
+        description: `${SERVICE_LABELS[target]} rules must declare service ${target}; this file declares service ${other.name} (load it into ${SERVICE_LABELS[other.name as RulesService]} instead).`,
+        span: other.nameSpan,
+      },
+    ]);
+  }
+  const compiler = new Compiler(source, file.version, target);
   compiler.compile(file);
   if (compiler.problems.length > 0) return fail(compiler.problems);
-  return { ok: true, ruleset: { source, version: file.version, matches: compiler.matches } };
+  return {
+    ok: true,
+    ruleset: { service: target, source, version: file.version, matches: compiler.matches },
+  };
 }
 
 type BlockContext = {
@@ -114,6 +160,7 @@ class Compiler {
   constructor(
     private readonly source: SourceText,
     private readonly version: '1' | '2',
+    private readonly service: RulesService,
   ) {}
 
   private report(description: string, span: SourceSpan): void {
@@ -129,8 +176,8 @@ class Compiler {
     };
     const root = { ...fileLevel, functions: this.declareFunctions(file.functions, fileLevel) };
     for (const service of file.services) {
-      // Other services (firebase.storage) may share a file; only Firestore's apply here.
-      if (service.name !== 'cloud.firestore') continue;
+      // A file may hold both services' blocks; only the target's apply here.
+      if (service.name !== this.service) continue;
       const functions = this.declareFunctions(service.functions, root);
       const context = { ...root, functions };
       for (const match of service.matches) this.match(match, context);
@@ -297,7 +344,7 @@ class Compiler {
       }
       return;
     }
-    const builtin = lookupBuiltin(expr.namespace, expr.name);
+    const builtin = lookupBuiltin(expr.namespace, expr.name, this.service);
     if (builtin === undefined) {
       this.report(`Function not found error: Name: [${qualified}].`, expr.span);
     } else if (!builtin.arity.includes(expr.args.length)) {

@@ -1,4 +1,6 @@
-// get(), exists(), getAfter() and existsAfter() against the store, with production's limits.
+// get(), exists(), getAfter() and existsAfter() against the store, and storage rules'
+// firestore.get() and firestore.exists() against the same project's Firestore, with
+// production's limits.
 // Production's documented limits on document access calls per request
 // (firebase.google.com/docs/firestore/security/rules-structure, "Access calls and pricing"):
 //   - 10 for single-document requests and query requests;
@@ -7,7 +9,8 @@
 //   - calls for a document already fetched in the request are cached and do not count again;
 //   - exceeding a limit denies the request (here RulesLimitError, which `||` cannot absorb).
 // We count distinct documents per request and per operation; get() and getAfter() of the same
-// document are two reads (of two different states).
+// document are two reads (of two different states). Storage rules may read two distinct
+// documents per request, of the (default) database only (cross-service rules).
 import type { Document } from '../model/types.js';
 import { RulesEvalError, RulesLimitError } from './errors.js';
 import type { DocumentReader } from './functions.js';
@@ -16,6 +19,7 @@ import { resourceOf, type PathValue, type RulesValue } from './values.js';
 export const SINGLE_REQUEST_ACCESS_LIMIT = 10;
 export const BATCH_REQUEST_ACCESS_LIMIT = 20;
 export const PER_OPERATION_ACCESS_LIMIT = 10;
+export const STORAGE_REQUEST_ACCESS_LIMIT = 2;
 
 export type StoreReaderOptions = {
   /** `projects/{p}/databases/{d}` of the request. */

@@ -2,6 +2,7 @@
 // `duration.value`, `timestamp.date`, `latlng.value`, `hashing.sha256`). Arity is checked when
 // the rules compile; argument types when they run.
 import { createHash } from 'node:crypto';
+import type { RulesService } from './ast.js';
 import { RulesEvalError } from './errors.js';
 import { formatFloat } from './strings.js';
 import {
@@ -111,8 +112,7 @@ export function parsePath(text: string): PathValue {
   return path(segments);
 }
 
-function documentCall(after: boolean, asExists: boolean): Builtin {
-  const name = `${asExists ? 'exists' : 'get'}${after ? 'After' : ''}()`;
+function documentCall(name: string, after: boolean, asExists: boolean): Builtin {
   return {
     arity: [1],
     call: ([target], reader) => {
@@ -123,10 +123,10 @@ function documentCall(after: boolean, asExists: boolean): Builtin {
 }
 
 export const GLOBAL_FUNCTIONS: Readonly<Record<string, Builtin>> = {
-  get: documentCall(false, false),
-  exists: documentCall(false, true),
-  getAfter: documentCall(true, false),
-  existsAfter: documentCall(true, true),
+  get: documentCall('get()', false, false),
+  exists: documentCall('exists()', false, true),
+  getAfter: documentCall('getAfter()', true, false),
+  existsAfter: documentCall('existsAfter()', true, true),
   int: { arity: [1], call: ([v]) => toInt(v!) },
   float: { arity: [1], call: ([v]) => toFloat(v!) },
   string: { arity: [1], call: ([v]) => str(toRulesString(v!)) },
@@ -284,6 +284,11 @@ export const NAMESPACE_FUNCTIONS: Readonly<Record<string, Readonly<Record<string
       },
     },
   },
+  /** Storage rules reading the same project's Firestore documents (cross-service rules). */
+  firestore: {
+    get: documentCall('firestore.get()', false, false),
+    exists: documentCall('firestore.exists()', false, true),
+  },
   hashing: {
     crc32: checksum(0xedb88320, 'hashing.crc32()'),
     crc32c: checksum(0x82f63b78, 'hashing.crc32c()'),
@@ -292,7 +297,28 @@ export const NAMESPACE_FUNCTIONS: Readonly<Record<string, Readonly<Record<string
   },
 };
 
-export function lookupBuiltin(namespace: string | undefined, name: string): Builtin | undefined {
+/** Functions that exist in one service only: Firestore reads its own documents with get(),
+ *  Storage reads Firestore's with firestore.get(). */
+const FIRESTORE_ONLY_GLOBALS = new Set(['get', 'exists', 'getAfter', 'existsAfter']);
+const STORAGE_ONLY_NAMESPACES = new Set(['firestore']);
+
+/**
+ * A built-in function by name. With `service`, only those that service offers (the compiler
+ * asks this way); without it, any (the evaluator runs only what compiled).
+ */
+export function lookupBuiltin(
+  namespace: string | undefined,
+  name: string,
+  service?: RulesService,
+): Builtin | undefined {
+  if (service === 'firebase.storage' && namespace === undefined && FIRESTORE_ONLY_GLOBALS.has(name))
+    return undefined;
+  if (
+    service === 'cloud.firestore' &&
+    namespace !== undefined &&
+    STORAGE_ONLY_NAMESPACES.has(namespace)
+  )
+    return undefined;
   const table = namespace === undefined ? GLOBAL_FUNCTIONS : NAMESPACE_FUNCTIONS[namespace];
   return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
 }

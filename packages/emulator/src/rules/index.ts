@@ -1,7 +1,13 @@
-// The rules engine's public surface: compile a rules file once, then hand the service an
-// Authorizer that evaluates it for every client request.
+// The rules engine's public surface: compile a rules file once, then hand a service the
+// authorizer that evaluates it for every client request (Firestore's or Storage's).
+export { RULES_SERVICES, type RulesService } from './ast.js';
 export { compileRules, type CompileResult, type Ruleset } from './compiler.js';
 export { createRulesAuthorizer, type RulesAuthorizerOptions } from './authorizer.js';
+export {
+  createStorageRulesAuthorizer,
+  type StorageRulesAuthorizer,
+  type StorageRulesAuthorizerOptions,
+} from './storage-authorizer.js';
 export {
   RulesCheckError,
   RulesEvalError,

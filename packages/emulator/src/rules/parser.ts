@@ -203,10 +203,14 @@ class Parser {
 
   private service(): ServiceBlock {
     const start = this.expectKeyword('service').span;
-    let name = this.expectName('a service name such as cloud.firestore').text;
+    const first = this.expectName('a service name such as cloud.firestore');
+    let name = first.text;
+    let nameEnd = first.span;
     while (this.isPunctuator('.')) {
       this.advance();
-      name += '.' + this.expectName('a service name').text;
+      const part = this.expectName('a service name');
+      name += '.' + part.text;
+      nameEnd = part.span;
     }
     this.expectPunctuator('{');
     const functions: FunctionDecl[] = [];
@@ -217,7 +221,13 @@ class Parser {
       else this.unexpected("'match', 'function' or '}'");
     }
     const end = this.advance().span;
-    return { name, functions, matches, span: span(start, end) };
+    return {
+      name,
+      nameSpan: span(first.span, nameEnd),
+      functions,
+      matches,
+      span: span(start, end),
+    };
   }
 
   private match(): MatchBlock {
@@ -634,4 +644,6 @@ export const NAMESPACES: ReadonlySet<string> = new Set([
   'timestamp',
   'latlng',
   'hashing',
+  // Storage rules only (the compiler rejects it in Firestore's).
+  'firestore',
 ]);

@@ -1,13 +1,24 @@
-// Short builders for the rules engine's tests: evaluate one expression, build documents, and
-// run whole rules files through the Authorizer against an in-memory map of documents.
+// Short builders for the rules engine's tests: evaluate one expression, build documents, run
+// whole rules files through the Authorizer against an in-memory map of documents, and storage
+// rules through the StorageAuthorizer against in-memory objects and documents.
 import type { Document, Fields, StructuredQuery, Timestamp, Value, Write } from '../model/types.js';
 import type { Authorizer, Caller, RequestContext, WriteBatchView } from '../service/types.js';
+import type {
+  StorageMethod,
+  StorageObjectResource,
+  StorageRulesRequest,
+} from '../storage/rules-port.js';
 import { createRulesAuthorizer } from './authorizer.js';
 import { compileRules } from './compiler.js';
 import { RulesEvalError } from './errors.js';
 import { Evaluator, Scope } from './evaluator.js';
 import type { DocumentReader } from './functions.js';
 import { parseExpression } from './parser.js';
+import {
+  createStorageRulesAuthorizer,
+  type StorageRulesAuthorizer,
+  type StorageRulesAuthorizerOptions,
+} from './storage-authorizer.js';
 import { NULL, type RulesValue } from './values.js';
 
 export const PROJECT = 'demo-test';
@@ -195,5 +206,119 @@ function allowed(run: () => void): boolean {
     if (error instanceof Error && 'code' in error && error.code === 'PERMISSION_DENIED')
       return false;
     throw error;
+  }
+}
+
+// ---- storage ------------------------------------------------------------------------------
+
+export const BUCKET = `${PROJECT}.appspot.com`;
+export const MiB = 1024 * 1024;
+
+/** An object's metadata as the Storage service reports it; `changes` override any field. */
+export function storedObject(
+  name: string,
+  changes: Partial<StorageObjectResource> = {},
+): StorageObjectResource {
+  return {
+    name,
+    bucket: BUCKET,
+    size: 1024,
+    contentType: 'image/webp',
+    md5Hash: '1B2M2Y8AsgTpgAmY7PhCfg==',
+    crc32c: 'AAAAAA==',
+    etag: 'CKih16GjzvYCEAE=',
+    generation: '1700000000123456',
+    metageneration: '1',
+    timeCreated: TIME,
+    updated: TIME,
+    metadata: {},
+    ...changes,
+  };
+}
+
+export type StorageOutcome = { readonly allowed: boolean; readonly message: string };
+
+/** Storage rules over in-memory objects and Firestore documents: one call per request kind. */
+export class StorageRulesHarness {
+  readonly authorizer: StorageRulesAuthorizer;
+  private readonly objects = new Map<string, StorageObjectResource>();
+  private readonly documents = new Map<string, Document>();
+  /** Every document name the rules asked for, in order. */
+  readonly reads: string[] = [];
+
+  constructor(
+    rules: string,
+    {
+      objects = [],
+      documents = [],
+      ...options
+    }: {
+      readonly objects?: readonly StorageObjectResource[];
+      readonly documents?: readonly Document[];
+    } & Omit<StorageRulesAuthorizerOptions, 'firestore'> = {},
+  ) {
+    const compiled = compileRules(rules, 'storage.rules', 'firebase.storage');
+    if (!compiled.ok) throw new Error(compiled.message);
+    this.authorizer = createStorageRulesAuthorizer(compiled.ruleset, {
+      ...options,
+      firestore: {
+        getDocument: (name) => {
+          this.reads.push(name);
+          return this.documents.get(name);
+        },
+      },
+    });
+    for (const object of objects) this.objects.set(object.name, object);
+    for (const document of documents) this.documents.set(document.name, document);
+  }
+
+  /** Runs one request; `bucket` defaults to BUCKET and `time` to TIME. */
+  async run(
+    caller: Caller,
+    method: StorageMethod,
+    name: string,
+    incoming: StorageObjectResource | null = null,
+    bucket = BUCKET,
+  ): Promise<StorageOutcome> {
+    const request: StorageRulesRequest = {
+      caller,
+      method,
+      bucket,
+      path: name,
+      time: TIME,
+      resource: method === 'list' ? null : (this.objects.get(name) ?? null),
+      requestResource: method === 'create' || method === 'update' ? incoming : null,
+    };
+    try {
+      await this.authorizer.authorize(request);
+      return { allowed: true, message: '' };
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'PERMISSION_DENIED')
+        return { allowed: false, message: error.message };
+      throw error;
+    }
+  }
+
+  async get(caller: Caller, name: string): Promise<boolean> {
+    return (await this.run(caller, 'get', name)).allowed;
+  }
+
+  async list(caller: Caller, prefix: string): Promise<boolean> {
+    return (await this.run(caller, 'list', prefix)).allowed;
+  }
+
+  /** A create, or an update when `name` is stored; `changes` shape the incoming object. */
+  async write(
+    caller: Caller,
+    name: string,
+    changes: Partial<StorageObjectResource> = {},
+  ): Promise<boolean> {
+    const method = this.objects.has(name) ? 'update' : 'create';
+    const base = this.objects.get(name) ?? storedObject(name);
+    return (await this.run(caller, method, name, { ...base, ...changes })).allowed;
+  }
+
+  async delete(caller: Caller, name: string): Promise<boolean> {
+    return (await this.run(caller, 'delete', name)).allowed;
   }
 }

@@ -1,6 +1,7 @@
 // The emulator core: store, clock, listen engine and the Firestore operation table, wired
 // together. Transports and the server build on createEmulatorCore; nothing here knows a wire.
 import { parseDocumentName } from '../model/paths.js';
+import type { Document } from '../model/types.js';
 import { createMonotonicClock, type Clock } from '../store/clock.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { exportStore, readExport } from '../store/persistence.js';
@@ -39,6 +40,8 @@ export type EmulatorCore = {
   authorizer(database?: string): Authorizer;
   /** Deletes every document of `database` (`projects/p/databases/d`); listeners see deletes. */
   clearDocuments(database: string): void;
+  /** The stored document of a full name, without rules (Storage rules read through this). */
+  readDocument(name: string): Document | undefined;
   /** Writes all data to `dir` (created if needed). */
   exportData(dir: string): Promise<void>;
   /** Replaces all data with the export in `dir`; listeners see the changes. */
@@ -84,6 +87,14 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
     },
     authorizer: authorizerFor,
     clearDocuments,
+    readDocument(name) {
+      try {
+        parseDocumentName(name);
+      } catch {
+        return undefined;
+      }
+      return store.get(name) ?? undefined;
+    },
     async exportData(dir) {
       await exportStore(store, dir, clock.now());
     },

@@ -58,3 +58,19 @@ export function grpcStatusOf(code: Code): number {
 export function toJsonErrorBody(error: EmulatorError): JsonErrorBody {
   return { error: { code: CODES[error.code], message: error.message, status: error.code } };
 }
+
+/**
+ * Storage answers on the same table except quota: the Storage SDK reads 402 as "quota
+ * exceeded" and would retry a 429 until its upload deadline.
+ */
+export function storageHttpStatusOf(code: Code): number {
+  return code === 'RESOURCE_EXHAUSTED' ? 402 : HTTP_STATUS[code];
+}
+
+/** The Storage JSON error body: `code` is the HTTP status, as both Storage APIs answer. */
+export type StorageErrorBody = { error: { code: number; message: string } };
+
+/** `httpStatus` overrides the mapped status for transport-level faults (405, 408, 413, 416). */
+export function toStorageErrorBody(error: EmulatorError, httpStatus?: number): StorageErrorBody {
+  return { error: { code: httpStatus ?? storageHttpStatusOf(error.code), message: error.message } };
+}

@@ -46,7 +46,11 @@ type Run = {
 };
 
 function run(args: string[]): Run {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The Storage port defaults to 9199; tests must not depend on it being free.
+  const storage = args.includes('--storage-port') ? [] : ['--storage-port', '0'];
+  const child = spawn(process.execPath, [CLI, ...args, ...storage], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -64,6 +68,16 @@ async function ready(r: Run): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return /ready at (\S+)\n/.exec(r.stdout())![1]!;
+}
+
+async function storageReady(r: Run): Promise<string> {
+  const start = Date.now();
+  while (!/Storage emulator ready at (\S+)\n/.test(r.stdout())) {
+    if (Date.now() - start > 20_000) throw new Error(`not ready: ${r.stdout()} ${r.stderr()}`);
+    if (r.child.exitCode !== null) throw new Error(`exited ${r.child.exitCode}: ${r.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return /Storage emulator ready at (\S+)\n/.exec(r.stdout())![1]!;
 }
 
 describe('firestore-emulator CLI', () => {
@@ -186,5 +200,55 @@ describe('firestore-emulator CLI', () => {
     expect(doc.fields).toEqual({ v: { stringValue: 'survives' } });
     second.child.kill('SIGTERM');
     expect(await second.exit).toBe(0);
+  });
+
+  it('serves Storage on its own port and carries its objects through export and import', async () => {
+    const dir = join(scratch, 'export-storage');
+    const first = run(['--port', '0', '--export-on-exit', dir]);
+    await ready(first);
+    const storageUrl = await storageReady(first);
+    expect(storageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const bucket = 'demo-showcase.appspot.com';
+    const upload = await fetch(`${storageUrl}/v0/b/${bucket}/o?name=kept%2Fpic.png`, {
+      method: 'POST',
+      headers: {
+        'X-Goog-Upload-Protocol': 'multipart',
+        'Content-Type': 'multipart/related; boundary=B',
+      },
+      body: '--B\r\nContent-Type: application/json\r\n\r\n{"metadata":{"k":"v"}}\r\n--B\r\nContent-Type: image/png\r\n\r\nPNGBYTES\r\n--B--',
+    });
+    expect(upload.status).toBe(200);
+    first.child.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+    expect(first.stderr()).toMatch(
+      /WARNING: no Storage security rules are loaded: every Storage request to demo-showcase is allowed/,
+    );
+
+    const second = run(['--port', '0', '--import', dir]);
+    const url2 = await storageReady(second);
+    const object = `${url2}/v0/b/${bucket}/o/kept%2Fpic.png`;
+    expect(await (await fetch(`${object}?alt=media`)).text()).toBe('PNGBYTES');
+    expect(await (await fetch(object)).json()).toMatchObject({
+      contentType: 'image/png',
+      metadata: { k: 'v' },
+      size: '8',
+    });
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  });
+
+  it('refuses storage rules that do not compile, and a bad --storage-port', async () => {
+    const rules = join(scratch, 'broken-storage.rules');
+    await writeFile(
+      rules,
+      "rules_version = '2';\nservice firebase.storage {\n  match /b/{b}/o { allow read: if ; }\n}\n",
+    );
+    const r = run(['--port', '0', '--storage-rules', rules]);
+    expect(await r.exit).toBe(1);
+    expect(r.stderr()).toMatch(/storage rules file .*broken-storage\.rules does not compile/);
+    expect(r.stderr()).toMatch(/broken-storage\.rules:3:\d+/);
+    const bad = run(['--port', '0', '--storage-port', 'x']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(/--storage-port must be a number from 0 to 65535/);
   });
 });

@@ -45,7 +45,7 @@ const memberClaims = (uid: string) => ({
   name: uid,
 });
 
-function contextFor(env: RulesTestEnvironment, actor: Actor): RulesTestContext {
+export function contextFor(env: RulesTestEnvironment, actor: Actor): RulesTestContext {
   switch (actor) {
     case 'visitor':
       return env.unauthenticatedContext();

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, silentLogger } from '../../src/index.js';
 import type { EmulatorServer } from '../../src/index.js';
 import { CHROMIUM_ARGS, serveBrowserPage } from '../conformance/support.js';
-import type { SdkSuitePage } from './browser-page/page-entry.js';
-import type { TestResult } from './harness/mocha-globals.js';
-import { describeFailures, selectedSuiteFiles, summarize } from './suite-files.js';
+import type { SdkSuitePage } from '../sdk-harness/browser-page/page-entry.js';
+import type { TestResult } from '../sdk-harness/mocha-globals.js';
+import { describeFailures, summarize } from '../sdk-harness/report.js';
+import { selectedSuiteFiles } from './suite-files.js';
 
 const FILES = selectedSuiteFiles();
 
@@ -25,16 +26,19 @@ const tally: TestResult[] = [];
 beforeAll(async () => {
   server = await createServer({ port: 0, log: silentLogger });
   // Vite would inline `process.env` as `{}`; the suite must read the page's (process-env.ts).
-  page = await serveBrowserPage(fileURLToPath(new URL('./browser-page/', import.meta.url)), {
-    'process.env': 'globalThis.process.env',
-  });
+  page = await serveBrowserPage(
+    fileURLToPath(new URL('../sdk-harness/browser-page/', import.meta.url)),
+    {
+      'process.env': 'globalThis.process.env',
+    },
+  );
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   tab = await (await browser.newContext()).newPage();
   if (process.env['SDK_SUITE_FILES']) tab.on('console', (m) => console.log(`[page] ${m.text()}`));
   await tab.goto(`${page.url}?port=${server.port}`);
   await tab.waitForFunction(() => 'sdkSuite' in globalThis, undefined, { polling: 20 });
   await tab.evaluate(
-    (files) => (globalThis as unknown as PageGlobals).sdkSuite.load(files),
+    (files) => (globalThis as unknown as PageGlobals).sdkSuite.load('firestore', files),
     [...FILES],
   );
 }, 180_000);
@@ -54,7 +58,8 @@ describe('firebase-js-sdk Firestore integration suite, Chromium (WebChannel; mem
     '%s.test.ts',
     async (file) => {
       const results = await tab.evaluate(
-        ([name, grep]) => (globalThis as unknown as PageGlobals).sdkSuite.run(name, grep),
+        ([name, grep]) =>
+          (globalThis as unknown as PageGlobals).sdkSuite.run('firestore', name, grep),
         [file, process.env['SDK_SUITE_GREP']] as const,
       );
       tally.push(...results);

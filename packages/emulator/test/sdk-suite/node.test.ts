@@ -5,9 +5,10 @@ import { deleteApp, getApps } from '@firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, silentLogger } from '../../src/index.js';
 import type { EmulatorServer } from '../../src/index.js';
-import { installMochaGlobals } from './harness/mocha-globals.js';
-import type { TestResult } from './harness/mocha-globals.js';
-import { describeFailures, selectedSuiteFiles, summarize } from './suite-files.js';
+import { installMochaGlobals } from '../sdk-harness/mocha-globals.js';
+import type { TestResult } from '../sdk-harness/mocha-globals.js';
+import { describeFailures, summarize } from '../sdk-harness/report.js';
+import { selectedSuiteFiles } from './suite-files.js';
 
 const FILES = selectedSuiteFiles();
 

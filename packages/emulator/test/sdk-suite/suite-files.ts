@@ -33,19 +33,3 @@ export function selectedSuiteFiles(): readonly SuiteFile[] {
   const wanted = process.env['SDK_SUITE_FILES']?.split(',');
   return wanted ? SUITE_FILES.filter((f) => wanted.includes(f)) : SUITE_FILES;
 }
-
-/** One line per file: counts by state. */
-export function summarize(file: string, results: readonly { state: string }[]): string {
-  const count = (state: string): number => results.filter((r) => r.state === state).length;
-  return `${file}: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`;
-}
-
-/** Failures as one readable block: `title` then the error, per failed test. */
-export function describeFailures(
-  results: readonly { title: string; state: string; error?: string }[],
-): string {
-  return results
-    .filter((r) => r.state === 'failed')
-    .map((r) => `✗ ${r.title}\n    ${r.error ?? ''}`)
-    .join('\n');
-}

@@ -2,7 +2,8 @@ import { readEmulatorConfig } from '../../config/env';
 
 /**
  * Where the local emulators listen, or `null` in production builds. The values come from
- * VITE_AUTH_EMULATOR_URL and VITE_FIRESTORE_EMULATOR_HOST (scripts set them when ports differ).
+ * VITE_AUTH_EMULATOR_URL, VITE_FIRESTORE_EMULATOR_HOST and VITE_STORAGE_EMULATOR_HOST (scripts
+ * set them when ports differ).
  * This module only reports targets; each SDK module connects its own service, so importing it
  * never pulls another SDK into a chunk.
  */
@@ -12,4 +13,9 @@ export function authEmulatorUrl(): string | null {
 
 export function firestoreEmulatorTarget(): { host: string; port: number } | null {
   return readEmulatorConfig()?.firestore ?? null;
+}
+
+/** Where the Storage emulator listens (nothing in the app uses Storage yet). */
+export function storageEmulatorTarget(): { host: string; port: number } | null {
+  return readEmulatorConfig()?.storage ?? null;
 }

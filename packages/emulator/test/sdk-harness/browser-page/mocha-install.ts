@@ -1,4 +1,4 @@
 // Installed before any suite module runs: mocha_extensions reads the globals when it loads.
-import { installMochaGlobals } from '../harness/mocha-globals.js';
+import { installMochaGlobals } from '../mocha-globals.js';
 
 export const harness = installMochaGlobals();

@@ -1,18 +1,33 @@
 /// <reference types="vite/client" />
-// Loads the vendored suite in the page and exposes `sdkSuite.run(file)` to the Node side.
+// Loads a vendored SDK suite (Firestore's or Storage's) in the page and exposes
+// `sdkSuite.load(suite, files)` and `sdkSuite.run(suite, file)` to the Node side.
 import './process-env.js';
 import { harness } from './mocha-install.js';
 import * as firebaseApp from '@firebase/app';
 import { deleteApp, getApps } from '@firebase/app';
 import { terminate } from '@firebase/firestore';
 import type { Firestore } from '@firebase/firestore';
-import type { TestResult } from '../harness/mocha-globals.js';
+import type { TestResult } from '../mocha-globals.js';
 
-const FILES = import.meta.glob('../upstream/integration/api/*.test.ts');
+export type SuiteName = 'firestore' | 'storage';
+
+const FILES: Record<SuiteName, Record<string, () => Promise<unknown>>> = {
+  firestore: import.meta.glob('../../sdk-suite/upstream/integration/api/*.test.ts'),
+  storage: import.meta.glob(
+    '../../storage-sdk-suite/upstream/packages/storage/test/integration/*.test.ts',
+  ),
+};
+
+/** The file of `suite` named `name` (its base name without `.test.ts`). */
+function importerOf(suite: SuiteName, name: string): () => Promise<unknown> {
+  const entry = Object.entries(FILES[suite]).find(([path]) => path.endsWith(`/${name}.test.ts`));
+  if (entry === undefined) throw new Error(`no such ${suite} suite file: ${name}`);
+  return entry[1];
+}
 
 export type SdkSuitePage = {
-  load(files: readonly string[]): Promise<void>;
-  run(file: string, grep?: string): Promise<TestResult[]>;
+  load(suite: SuiteName, files: readonly string[]): Promise<void>;
+  run(suite: SuiteName, file: string, grep?: string): Promise<TestResult[]>;
 };
 
 /**
@@ -45,18 +60,17 @@ function recordFirestoreInstances(): void {
   recording = true;
 }
 
+/** Keys the harness by suite, so both suites' files could share one page. */
+const key = (suite: SuiteName, file: string): string => `${suite}/${file}`;
+
 const sdkSuite: SdkSuitePage = {
-  async load(files) {
-    for (const file of files) {
-      const importer = FILES[`../upstream/integration/api/${file}.test.ts`];
-      if (importer === undefined) throw new Error(`no such suite file: ${file}`);
-      await harness.load(file, importer);
-    }
+  async load(suite, files) {
+    for (const file of files) await harness.load(key(suite, file), importerOf(suite, file));
   },
-  async run(file, grep) {
-    recordFirestoreInstances();
+  async run(suite, file, grep) {
+    if (suite === 'firestore') recordFirestoreInstances();
     let before = new Set(getApps());
-    return harness.run(file, {
+    return harness.run(key(suite, file), {
       ...(grep ? { grep } : {}),
       // Close the Firestore instances and apps a test left open: each instance holds WebChannel
       // requests, and the page may only have six connections to the emulator.
