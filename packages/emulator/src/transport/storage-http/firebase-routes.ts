@@ -223,7 +223,7 @@ export async function firebaseRoute(
         },
       };
     }
-    throw methodNotAllowed(method, url.pathname);
+    throw methodNotAllowed(method, request.path);
   }
   switch (method) {
     case 'GET':
@@ -244,6 +244,6 @@ export async function firebaseRoute(
       await service.deleteObject(ctx, name);
       return { status: 204 };
     default:
-      throw methodNotAllowed(method, url.pathname);
+      throw methodNotAllowed(method, request.path);
   }
 }
