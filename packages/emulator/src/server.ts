@@ -93,6 +93,8 @@ export type StorageLimits = UploadSessionLimits & {
   readonly bodyIdleTimeoutMs: number;
   /** How often abandoned upload sessions are swept (they also expire on every upload call). */
   readonly sweepIntervalMs: number;
+  /** Objects at once; the byte budget alone does not bound empty objects. */
+  readonly maxObjects: number;
 };
 
 export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
@@ -100,6 +102,7 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   idleMs: 60 * 60 * 1000,
   bodyIdleTimeoutMs: 30_000,
   sweepIntervalMs: 60_000,
+  maxObjects: 200_000,
 };
 
 /** The Storage side: its port, and its core once the first request (or an import) loaded it. */
@@ -444,6 +447,7 @@ async function loadStorage(
     authorizer: controller.storageAuthorizerWithoutRules(projectId),
     ...(options.storageMaxBytes === undefined ? {} : { budgetBytes: options.storageMaxBytes }),
     sessionLimits: { maxSessions: limits.maxSessions, idleMs: limits.idleMs },
+    maxObjects: limits.maxObjects,
     ...(options.storageClock === undefined ? {} : { clock: options.storageClock }),
   });
   const rules = controller.createStorageRulesController(storage, {

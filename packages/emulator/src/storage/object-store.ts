@@ -1,14 +1,25 @@
 // Objects in memory, by bucket and name. Every byte of object data is held by a reservation on
 // the budget, released when the object is replaced or deleted.
+import { EmulatorError } from '../errors.js';
 import type { ByteBudget } from './byte-budget.js';
 import type { ByteReservation, StoredObject } from './types.js';
 
 type Entry = { readonly object: StoredObject; readonly reservation: ByteReservation };
 
+/**
+ * Objects at once. The budget counts bytes, not the ~1 KiB of bookkeeping each object costs, so
+ * without a cap a stream of empty objects could still grow the process without bound.
+ */
+export const DEFAULT_MAX_OBJECTS = 200_000;
+
 export class ObjectStore {
   private readonly buckets = new Map<string, Map<string, Entry>>();
+  private count = 0;
 
-  constructor(readonly budget: ByteBudget) {}
+  constructor(
+    readonly budget: ByteBudget,
+    readonly maxObjects = DEFAULT_MAX_OBJECTS,
+  ) {}
 
   get(bucket: string, name: string): StoredObject | undefined {
     return this.buckets.get(bucket)?.get(name)?.object;
@@ -19,6 +30,13 @@ export class ObjectStore {
    * the object it replaces gives its bytes back.
    */
   put(object: StoredObject, reservation: ByteReservation): void {
+    const replaces = this.buckets.get(object.bucket)?.has(object.name) ?? false;
+    if (!replaces && this.count >= this.maxObjects) {
+      throw new EmulatorError(
+        'RESOURCE_EXHAUSTED',
+        `Quota exceeded: the emulator holds its limit of ${this.maxObjects} objects; delete some first.`,
+      );
+    }
     let bucket = this.buckets.get(object.bucket);
     if (bucket === undefined) {
       bucket = new Map();
@@ -36,6 +54,7 @@ export class ObjectStore {
     }
     bucket.get(object.name)?.reservation.release();
     bucket.set(object.name, { object, reservation: exact });
+    if (!replaces) this.count++;
   }
 
   /** Replaces the metadata of a stored object, keeping its bytes and reservation. */
@@ -51,6 +70,7 @@ export class ObjectStore {
     if (objects === undefined || entry === undefined) return false;
     entry.reservation.release();
     objects.delete(name);
+    this.count--;
     if (objects.size === 0) this.buckets.delete(bucket);
     return true;
   }
@@ -73,9 +93,7 @@ export class ObjectStore {
   }
 
   get size(): number {
-    let n = 0;
-    for (const objects of this.buckets.values()) n += objects.size;
-    return n;
+    return this.count;
   }
 
   clear(): void {
@@ -83,6 +101,7 @@ export class ObjectStore {
       for (const { reservation } of objects.values()) reservation.release();
     }
     this.buckets.clear();
+    this.count = 0;
   }
 }
 

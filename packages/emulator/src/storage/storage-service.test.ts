@@ -189,4 +189,36 @@ describe('storage service', () => {
     core.clear();
     expect(core.stats()).toMatchObject({ usedBytes: 0, objects: 0 });
   });
+
+  it('holds at most maxObjects objects; replacing one is always possible', async () => {
+    const core = testCore({ maxObjects: 2 });
+    await put(core, 'a', '');
+    await put(core, 'b', '');
+    expect(await failure(put(core, 'c', 'x'))).toMatch(
+      /^RESOURCE_EXHAUSTED: Quota exceeded: the emulator holds its limit of 2 objects/,
+    );
+    expect(core.stats()).toMatchObject({ objects: 2, usedBytes: 0 });
+    await put(core, 'a', 'replaced');
+    await core.service.deleteObject(ctx(), 'b');
+    await put(core, 'c', 'x');
+    expect(core.stats()).toMatchObject({ objects: 2, usedBytes: 9 });
+  });
+
+  it('refuses custom metadata over 8 KiB of keys and values', async () => {
+    const core = testCore();
+    const upload = (metadata: Record<string, string>) =>
+      core.service.uploadObject(ctx(), {
+        name: 'm',
+        metadata: { metadata },
+        data: Buffer.from('x'),
+        reservation: core.service.reserve(),
+      });
+    await upload({ k: 'v'.repeat(8191) });
+    expect(await failure(upload({ k: 'v'.repeat(8192) }))).toMatch(
+      /^INVALID_ARGUMENT: Custom metadata is 8193 bytes; the limit is 8192/,
+    );
+    expect(
+      await failure(core.service.updateMetadata(ctx(), 'm', { metadata: { k2: 'x' } })),
+    ).toMatch(/Custom metadata is 8195 bytes/);
+  });
 });
