@@ -102,9 +102,16 @@ export async function spawnServer(
   return { ...server, readyMs, cpuMs };
 }
 
-/** Spawns `node cli.js --port P` (the built emulator) and waits until it accepts. */
+/**
+ * Spawns `node cli.js --port P` (the built emulator) and waits until it accepts. Its Storage
+ * port is a free one: the default 9199 may be taken, and runs may overlap.
+ */
 export function spawnEmulator(cliPath, options = {}) {
-  return spawnServer(cliPath, { readyLine: 'Firestore emulator ready at', ...options });
+  return spawnServer(cliPath, {
+    readyLine: 'Firestore emulator ready at',
+    ...options,
+    args: ['--storage-port', '0', ...(options.args ?? [])],
+  });
 }
 
 /** Spawns the peer emulator (`peer-server.mjs`) the same way and waits until it accepts. */
