@@ -146,6 +146,10 @@ describe('Storage robustness: connections and routes', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 6-13/${html.length}`);
     expect(await part.text()).toBe(html.slice(6, 14));
+    const head = await fetch(`${h.base}${objectPath('page.html')}?alt=media`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(html.length));
+    expect(await head.text()).toBe('');
     const past = await call(h.base, `${objectPath('page.html')}?alt=media`, {
       headers: { Range: 'bytes=1000-' },
     });

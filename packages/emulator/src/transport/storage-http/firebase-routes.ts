@@ -226,6 +226,7 @@ export async function firebaseRoute(
     throw methodNotAllowed(method, request.path);
   }
   switch (method) {
+    case 'HEAD':
     case 'GET':
       if (queryParam(url, 'alt') === 'media') {
         const object = await service.download(ctx, name, queryParam(url, 'token'));

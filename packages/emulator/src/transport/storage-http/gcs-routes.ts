@@ -235,6 +235,7 @@ export async function gcsRoute(
     throw methodNotAllowed(method, request.path);
   }
   switch (method) {
+    case 'HEAD':
     case 'GET':
       if (queryParam(url, 'alt') === 'media') {
         return downloadReply(
