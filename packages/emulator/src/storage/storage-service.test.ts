@@ -221,4 +221,39 @@ describe('storage service', () => {
       await failure(core.service.updateMetadata(ctx(), 'm', { metadata: { k2: 'x' } })),
     ).toMatch(/Custom metadata is 8195 bytes/);
   });
+
+  it('pages through a large folder and many objects without repeating or losing one', async () => {
+    const core = testCore();
+    const names: string[] = [];
+    for (let i = 0; i < 120; i++) names.push(`p/${String(i).padStart(3, '0')}`);
+    for (let i = 0; i < 50; i++) names.push(`p/big/${i}`);
+    names.push('p/😀', 'p/\ufffd', 'q/outside');
+    for (const name of names) await put(core, name, 'x');
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await core.service.list(ctx(), {
+        prefix: 'p/',
+        delimiter: '/',
+        pageToken,
+        maxResults: 7,
+      });
+      seen.push(...page.items.map((o) => o.name), ...page.prefixes);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== undefined);
+    const expected = [
+      ...names.filter((n) => n.startsWith('p/') && !n.startsWith('p/big/')),
+      'p/big/',
+    ];
+    expect(seen.sort()).toEqual(expected.sort());
+    // A page token from elsewhere yields nothing rather than objects outside the prefix.
+    const foreign = Buffer.from('zzz').toString('base64url');
+    const page = await core.service.list(ctx(), {
+      prefix: 'p/',
+      delimiter: '/',
+      pageToken: foreign,
+      maxResults: 10,
+    });
+    expect(page).toEqual({ items: [], prefixes: [], nextPageToken: undefined });
+  });
 });
