@@ -102,7 +102,7 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   idleMs: 60 * 60 * 1000,
   bodyIdleTimeoutMs: 30_000,
   sweepIntervalMs: 60_000,
-  maxObjects: 200_000,
+  maxObjects: 100_000,
 };
 
 /** The Storage side: its port, and its core once the first request (or an import) loaded it. */

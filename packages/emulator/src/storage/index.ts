@@ -20,7 +20,7 @@ export type StorageCoreOptions = {
   readonly clock?: Clock;
   /** Total bytes of objects and uploads in flight. */
   readonly budgetBytes?: number;
-  /** Objects at once (default 200,000); the budget alone does not bound empty objects. */
+  /** Objects at once (default 100,000); the budget alone does not bound empty objects. */
   readonly maxObjects?: number;
   readonly sessionLimits?: Partial<UploadSessionLimits>;
   readonly newUploadId?: () => string;
