@@ -10,6 +10,10 @@
 // use them. Connections that arrive meanwhile wait, paused, for what they need. With `--rules`
 // or `--import` the core loads before binding, so a broken rules file or import fails without
 // ever accepting a connection.
+//
+// Cloud Storage (with `storagePort`) has a port of its own, plain HTTP/1.1, bound right after
+// Firestore's with nothing of Storage loaded; its core, rules and HTTP side load on its first
+// connection (before binding with `storageRulesPath` or `importDir`, for the same reason).
 import type { RequestListener, Server as HttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Server as NetServer, Socket } from 'node:net';
