@@ -10,7 +10,7 @@ type Entry = { readonly object: StoredObject; readonly reservation: ByteReservat
 type Bucket = { readonly entries: Map<string, Entry>; sorted: string[] | undefined };
 
 /**
- * Objects at once. The budget counts bytes, not the ~2.5 KiB of heap each object's bookkeeping
+ * Objects at once. The budget counts bytes, not the ~2 KiB of heap each object's bookkeeping
  * costs, so without a cap a stream of empty objects could still grow the process without bound.
  */
 export const DEFAULT_MAX_OBJECTS = 100_000;
