@@ -10,6 +10,10 @@
 // use them. Connections that arrive meanwhile wait, paused, for what they need. With `--rules`
 // or `--import` the core loads before binding, so a broken rules file or import fails without
 // ever accepting a connection.
+//
+// Cloud Storage (with `storagePort`) has a port of its own, plain HTTP/1.1, bound right after
+// Firestore's with nothing of Storage loaded; its core, rules and HTTP side load on its first
+// connection (before binding with `storageRulesPath` or `importDir`, for the same reason).
 import type { RequestListener, Server as HttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Server as NetServer, Socket } from 'node:net';
@@ -93,6 +97,8 @@ export type StorageLimits = UploadSessionLimits & {
   readonly bodyIdleTimeoutMs: number;
   /** How often abandoned upload sessions are swept (they also expire on every upload call). */
   readonly sweepIntervalMs: number;
+  /** Objects at once; the byte budget alone does not bound empty objects. */
+  readonly maxObjects: number;
 };
 
 export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
@@ -100,6 +106,7 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   idleMs: 60 * 60 * 1000,
   bodyIdleTimeoutMs: 30_000,
   sweepIntervalMs: 60_000,
+  maxObjects: 100_000,
 };
 
 /** The Storage side: its port, and its core once the first request (or an import) loaded it. */
@@ -444,6 +451,7 @@ async function loadStorage(
     authorizer: controller.storageAuthorizerWithoutRules(projectId),
     ...(options.storageMaxBytes === undefined ? {} : { budgetBytes: options.storageMaxBytes }),
     sessionLimits: { maxSessions: limits.maxSessions, idleMs: limits.idleMs },
+    maxObjects: limits.maxObjects,
     ...(options.storageClock === undefined ? {} : { clock: options.storageClock }),
   });
   const rules = controller.createStorageRulesController(storage, {

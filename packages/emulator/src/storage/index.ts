@@ -20,6 +20,8 @@ export type StorageCoreOptions = {
   readonly clock?: Clock;
   /** Total bytes of objects and uploads in flight. */
   readonly budgetBytes?: number;
+  /** Objects at once (default 100,000); the budget alone does not bound empty objects. */
+  readonly maxObjects?: number;
   readonly sessionLimits?: Partial<UploadSessionLimits>;
   readonly newUploadId?: () => string;
   readonly newDownloadToken?: () => string;
@@ -50,7 +52,7 @@ function uploadId(): string {
 export function createStorageCore(options: StorageCoreOptions): StorageCore {
   const clock = options.clock ?? createMonotonicClock();
   const budget = new ByteBudget(options.budgetBytes ?? DEFAULT_STORAGE_BUDGET_BYTES);
-  const objects = new ObjectStore(budget);
+  const objects = new ObjectStore(budget, options.maxObjects);
   const sessions = new UploadSessions(budget, {
     ...DEFAULT_UPLOAD_SESSION_LIMITS,
     ...options.sessionLimits,
@@ -79,6 +81,11 @@ export function createStorageCore(options: StorageCoreOptions): StorageCore {
       if (imported === undefined) return;
       let total = 0;
       for (const object of imported) total += object.data.length;
+      if (imported.length > objects.maxObjects) {
+        throw new Error(
+          `the export holds ${imported.length} Storage objects, more than the limit of ${objects.maxObjects}`,
+        );
+      }
       if (total > budget.limit) {
         throw new Error(
           `the export holds ${total} bytes of Storage objects, more than the ${budget.limit}-byte budget`,

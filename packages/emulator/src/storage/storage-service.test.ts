@@ -189,4 +189,71 @@ describe('storage service', () => {
     core.clear();
     expect(core.stats()).toMatchObject({ usedBytes: 0, objects: 0 });
   });
+
+  it('holds at most maxObjects objects; replacing one is always possible', async () => {
+    const core = testCore({ maxObjects: 2 });
+    await put(core, 'a', '');
+    await put(core, 'b', '');
+    expect(await failure(put(core, 'c', 'x'))).toMatch(
+      /^RESOURCE_EXHAUSTED: Quota exceeded: the emulator holds its limit of 2 objects/,
+    );
+    expect(core.stats()).toMatchObject({ objects: 2, usedBytes: 0 });
+    await put(core, 'a', 'replaced');
+    await core.service.deleteObject(ctx(), 'b');
+    await put(core, 'c', 'x');
+    expect(core.stats()).toMatchObject({ objects: 2, usedBytes: 9 });
+  });
+
+  it('refuses custom metadata over 8 KiB of keys and values', async () => {
+    const core = testCore();
+    const upload = (metadata: Record<string, string>) =>
+      core.service.uploadObject(ctx(), {
+        name: 'm',
+        metadata: { metadata },
+        data: Buffer.from('x'),
+        reservation: core.service.reserve(),
+      });
+    await upload({ k: 'v'.repeat(8191) });
+    expect(await failure(upload({ k: 'v'.repeat(8192) }))).toMatch(
+      /^INVALID_ARGUMENT: Custom metadata is 8193 bytes; the limit is 8192/,
+    );
+    expect(
+      await failure(core.service.updateMetadata(ctx(), 'm', { metadata: { k2: 'x' } })),
+    ).toMatch(/Custom metadata is 8195 bytes/);
+  });
+
+  it('pages through a large folder and many objects without repeating or losing one', async () => {
+    const core = testCore();
+    const names: string[] = [];
+    for (let i = 0; i < 120; i++) names.push(`p/${String(i).padStart(3, '0')}`);
+    for (let i = 0; i < 50; i++) names.push(`p/big/${i}`);
+    names.push('p/😀', 'p/\ufffd', 'q/outside');
+    for (const name of names) await put(core, name, 'x');
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await core.service.list(ctx(), {
+        prefix: 'p/',
+        delimiter: '/',
+        pageToken,
+        maxResults: 7,
+      });
+      seen.push(...page.items.map((o) => o.name), ...page.prefixes);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== undefined);
+    const expected = [
+      ...names.filter((n) => n.startsWith('p/') && !n.startsWith('p/big/')),
+      'p/big/',
+    ];
+    expect(seen.sort()).toEqual(expected.sort());
+    // A page token from elsewhere yields nothing rather than objects outside the prefix.
+    const foreign = Buffer.from('zzz').toString('base64url');
+    const page = await core.service.list(ctx(), {
+      prefix: 'p/',
+      delimiter: '/',
+      pageToken: foreign,
+      maxResults: 10,
+    });
+    expect(page).toEqual({ items: [], prefixes: [], nextPageToken: undefined });
+  });
 });

@@ -5,7 +5,6 @@
 import { EmulatorError } from '../errors.js';
 import type { Clock } from '../store/clock.js';
 import type { ObjectStore } from './object-store.js';
-import { nameCompare } from './object-store.js';
 import { objectNameValidate } from './object-names.js';
 import type { StorageAuthorizer, StorageMethod, StorageObjectResource } from './rules-port.js';
 import { storedObjectCreate, storedObjectToResource, storedObjectUpdate } from './stored-object.js';
@@ -260,11 +259,11 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
       const items: StoredObject[] = [];
       let last: string | undefined;
       let more = false;
-      for (const object of objects.listSorted(ctx.bucket, prefix)) {
+      for (const object of objects.listFrom(ctx.bucket, prefix, after)) {
         const name = object.name;
-        if (after !== undefined) {
-          if (nameCompare(name, after) <= 0) continue;
-          if (delimiter !== '' && after.endsWith(delimiter) && name.startsWith(after)) continue;
+        // After a folder (`a/b/`), its objects are behind us too.
+        if (after !== undefined && delimiter !== '' && after.endsWith(delimiter)) {
+          if (name.startsWith(after)) continue;
         }
         const rest = name.slice(prefix.length);
         const cut = delimiter === '' ? -1 : rest.indexOf(delimiter);

@@ -12,6 +12,9 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
+/** Production's limit on custom metadata: keys and values together, in UTF-8. */
+export const MAX_CUSTOM_METADATA_BYTES = 8 * 1024;
+
 /** GCS etags are base64 of a small protobuf: field 1 the generation, field 2 the metageneration. */
 export function etagOf(generation: string, metageneration: string): string {
   const bytes: number[] = [];
@@ -56,6 +59,16 @@ function customMetadataOf(
         );
       }
     }
+  }
+  let bytes = 0;
+  for (const [key, value] of Object.entries(metadata)) {
+    bytes += Buffer.byteLength(key) + Buffer.byteLength(value);
+  }
+  if (bytes > MAX_CUSTOM_METADATA_BYTES) {
+    throw new EmulatorError(
+      'INVALID_ARGUMENT',
+      `Custom metadata is ${bytes} bytes; the limit is ${MAX_CUSTOM_METADATA_BYTES} bytes of keys and values.`,
+    );
   }
   // Every upload without tokens gets one, so getDownloadURL works (as production).
   return { metadata, downloadTokens: downloadTokens ?? [newToken()] };

@@ -9,7 +9,7 @@ import { connect, createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -250,5 +250,43 @@ describe('firestore-emulator CLI', () => {
     const bad = run(['--port', '0', '--storage-port', 'x']);
     expect(await bad.exit).toBe(2);
     expect(bad.stderr()).toMatch(/--storage-port must be a number from 0 to 65535/);
+  });
+
+  it('binds the Storage port at start but loads the Storage side only when a client connects', async () => {
+    // node:http is loaded by the Storage HTTP side (and by Firestore's, which nothing touches
+    // here), so its absence after start-up shows that Storage was not loaded.
+    const server = pathToFileURL(join(PACKAGE_DIR, 'dist', 'server.js')).href;
+    const script = `
+      import { connect } from 'node:net';
+      const { createServer } = await import(${JSON.stringify(server)});
+      const httpLoaded = () => process.moduleLoadList.includes('NativeModule http');
+      const quiet = { info() {}, warn() {}, error() {} };
+      const emulator = await createServer({ port: 0, storagePort: 0, log: quiet });
+      const atStart = httpLoaded();
+      const status = await new Promise((resolve) => {
+        const socket = connect(emulator.storage.port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'),
+        );
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text.split('\\r\\n')[0]));
+      });
+      console.log(JSON.stringify({ atStart, status, afterRequest: httpLoaded() }));
+      await emulator.close();
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, err).toBe(0);
+    expect(JSON.parse(out)).toEqual({
+      atStart: false,
+      status: 'HTTP/1.1 200 OK',
+      afterRequest: true,
+    });
   });
 });

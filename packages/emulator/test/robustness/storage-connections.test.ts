@@ -79,6 +79,18 @@ describe('Storage robustness: connections and routes', () => {
     expect(answer.json.error).toEqual({ code: status, message: expect.stringMatching(message) });
   });
 
+  it('answers request targets that are not paths without tripping over them', async () => {
+    for (const target of ['//[', '*', 'http://elsewhere/v0/b/x/o']) {
+      const client = await rawClient(h.server.storage!.port);
+      client.socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      await client.closedWithin(5_000);
+      expect(client.received().toString('latin1')).toMatch(
+        /^HTTP\/1\.1 404 [\s\S]*No Storage API route/,
+      );
+    }
+    expect(await (await fetch(`${h.base}/`)).text()).toBe('Ok');
+  });
+
   it('answers an unknown object 404 and a token-less Authorization that is not a JWT 401', async () => {
     const missing = await call(h.base, objectPath('not/there'));
     expect(missing.status).toBe(404);
@@ -134,6 +146,10 @@ describe('Storage robustness: connections and routes', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 6-13/${html.length}`);
     expect(await part.text()).toBe(html.slice(6, 14));
+    const head = await fetch(`${h.base}${objectPath('page.html')}?alt=media`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(html.length));
+    expect(await head.text()).toBe('');
     const past = await call(h.base, `${objectPath('page.html')}?alt=media`, {
       headers: { Range: 'bytes=1000-' },
     });

@@ -223,9 +223,10 @@ export async function firebaseRoute(
         },
       };
     }
-    throw methodNotAllowed(method, url.pathname);
+    throw methodNotAllowed(method, request.path);
   }
   switch (method) {
+    case 'HEAD':
     case 'GET':
       if (queryParam(url, 'alt') === 'media') {
         const object = await service.download(ctx, name, queryParam(url, 'token'));
@@ -244,6 +245,6 @@ export async function firebaseRoute(
       await service.deleteObject(ctx, name);
       return { status: 204 };
     default:
-      throw methodNotAllowed(method, url.pathname);
+      throw methodNotAllowed(method, request.path);
   }
 }

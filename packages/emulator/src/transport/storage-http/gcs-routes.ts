@@ -201,7 +201,7 @@ export async function gcsRoute(
   const ctx: StorageContext = { caller: ADMIN, bucket };
   const { method, url, service } = request;
   if (!objects) {
-    if (method !== 'GET') throw methodNotAllowed(method, url.pathname);
+    if (method !== 'GET') throw methodNotAllowed(method, request.path);
     return { status: 200, json: { kind: 'storage#bucket', id: bucket, name: bucket } };
   }
   if (name === undefined) {
@@ -212,7 +212,7 @@ export async function gcsRoute(
         service.cancelUpload(ctx, uploadId);
         return { status: 499, json: {} };
       }
-      throw methodNotAllowed(method, url.pathname);
+      throw methodNotAllowed(method, request.path);
     }
     if (method === 'POST') return postObjects(request, ctx);
     if (method === 'GET') {
@@ -232,9 +232,10 @@ export async function gcsRoute(
         },
       };
     }
-    throw methodNotAllowed(method, url.pathname);
+    throw methodNotAllowed(method, request.path);
   }
   switch (method) {
+    case 'HEAD':
     case 'GET':
       if (queryParam(url, 'alt') === 'media') {
         return downloadReply(
@@ -252,6 +253,6 @@ export async function gcsRoute(
       await service.deleteObject(ctx, name);
       return { status: 204 };
     default:
-      throw methodNotAllowed(method, url.pathname);
+      throw methodNotAllowed(method, request.path);
   }
 }

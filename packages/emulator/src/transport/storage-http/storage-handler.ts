@@ -154,7 +154,9 @@ export function createStorageHttpHandler(options: StorageHttpOptions): RequestLi
     const rawUrl = req.url ?? '/';
     const queryAt = rawUrl.indexOf('?');
     const rawPath = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
-    const url = new URL(rawUrl.startsWith('/') ? rawUrl : '/', 'http://storage.invalid');
+    // Only the query is read from `url`; routing uses the raw path (names keep their %2F).
+    const url = new URL('http://storage.invalid/');
+    url.search = queryAt < 0 ? '' : rawUrl.slice(queryAt);
     const isControl = rawPath === '/internal' || rawPath.startsWith('/internal/');
 
     if (isControl && !mayUseControlEndpoints(req)) {
@@ -185,6 +187,7 @@ export function createStorageHttpHandler(options: StorageHttpOptions): RequestLi
     const request: StorageRequest = {
       req,
       method,
+      path: rawPath,
       url,
       service,
       limits,

@@ -17,6 +17,9 @@ export type StorageReply = {
 export type StorageRequest = {
   readonly req: IncomingMessage;
   readonly method: string;
+  /** The raw path, undecoded. */
+  readonly path: string;
+  /** Only its query is meaningful. */
   readonly url: URL;
   readonly service: StorageService;
   readonly limits: StorageBodyLimits;

@@ -37,6 +37,8 @@ export function toFirebaseObject(object: StoredObject): Record<string, unknown> 
     crc32c: object.crc32c,
     etag: object.etag,
     ...optionalFields(object),
+    // The v0 API names the identity encoding when none was set (as the official emulator does).
+    contentEncoding: object.contentEncoding ?? 'identity',
     ...(Object.keys(object.metadata).length === 0 ? {} : { metadata: { ...object.metadata } }),
     downloadTokens: object.downloadTokens.join(','),
   };
