@@ -103,6 +103,12 @@ export default tseslint.config(
       ],
     },
   },
+  // Screen tests run in the browser too (their Node-side support files are plain Node).
+  {
+    files: ['apps/web/screens/**/*.{ts,tsx}'],
+    ignores: ['apps/web/screens/support/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     files: ['apps/web/src/lib/firebase/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
