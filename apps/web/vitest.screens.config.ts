@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { screenCommands } from './screens/support/commands.ts';
+import { networkCommands } from './screens/support/network-commands.ts';
 import { SOURCE_CONDITION } from './vite.config.ts';
 
 // Screen tests: whole screens (theme, router, the Firebase SDK) rendered in real headless
@@ -44,7 +45,7 @@ export default defineConfig({
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1280, height: 800 },
-      commands: screenCommands,
+      commands: { ...screenCommands, ...networkCommands },
       screenshotFailures: false,
     },
   },
