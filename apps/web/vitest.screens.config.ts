@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
@@ -20,7 +19,8 @@ export default defineConfig({
   plugins: [react(), noServiceWorker()],
   resolve: {
     conditions: [SOURCE_CONDITION, ...defaultClientConditions],
-    alias: { re2js: fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url)) },
+    // No re2js stand-in (the build's, which only saves bytes): the global setup's Firestore
+    // emulator resolves through this config too, and its rules' `matches()` needs the real RE2.
   },
   optimizeDeps: {
     // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
