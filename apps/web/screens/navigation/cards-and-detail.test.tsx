@@ -6,7 +6,7 @@ import { seriousViolations } from '../../src/testing/axe';
 import { seedShowcases, setDocuments, uniqueTag } from '../../src/testing/emulator-rest';
 import { DESKTOP, fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
 import { card, cards, connectionIndicator, screenHeading } from '../../src/testing/locators';
-import { FIRESTORE_STREAMS, holdRequests } from '../../src/testing/network';
+import { FIRESTORE_STREAMS, holdMatchingRequests } from '../../src/testing/network';
 import { newMember, renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
 
@@ -54,7 +54,7 @@ test('skeleton cards stand in while the gallery and a profile load', async () =>
   ]);
   const member = await newMember();
 
-  const gallery = await holdRequests(FIRESTORE_STREAMS);
+  const gallery = await holdMatchingRequests(FIRESTORE_STREAMS);
   const { router } = await renderApp({ path: `/?tag=${tag}`, as: member });
   const skeleton = page.getByRole('progressbar', { name: 'Loading showcases' });
   await expect.element(skeleton).toBeVisible();
@@ -76,7 +76,7 @@ test('skeleton cards stand in while the gallery and a profile load', async () =>
   await expect.element(card(`Late ${tag}`)).toBeVisible();
   await expect.element(skeleton).not.toBeInTheDocument();
 
-  const profile = await holdRequests(FIRESTORE_STREAMS);
+  const profile = await holdMatchingRequests(FIRESTORE_STREAMS);
   await router.navigate(`/u/${owner}`);
   await expect.element(page.getByRole('progressbar', { name: 'Loading profile' })).toBeVisible();
   await expect.poll(profile.heldCount).toBeGreaterThan(0);

@@ -7,7 +7,11 @@ import { seriousViolations } from '../../src/testing/axe';
 import { seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
 import { DESKTOP, fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
 import { card } from '../../src/testing/locators';
-import { AUTH_SIGN_UP, failRequests, holdRequests } from '../../src/testing/network';
+import {
+  AUTH_SIGN_UP,
+  failMatchingRequests,
+  holdMatchingRequests,
+} from '../../src/testing/network';
 import { renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
 
@@ -22,7 +26,7 @@ const previewSkeleton = () =>
 test('shows the pitch at once, skeletons while the preview loads, then the newest showcases', async () => {
   const tag = uniqueTag('pitch');
   await seedShowcases([{ title: `Newest ${tag}`, tags: [tag] }]);
-  const code = await holdRequests(PREVIEW_MODULE);
+  const code = await holdMatchingRequests(PREVIEW_MODULE);
 
   await renderApp({ path: '/welcome' });
   await expect
@@ -69,7 +73,7 @@ test('a showcase published meanwhile appears in the preview without a reload', a
 });
 
 test('Continue as guest explains a network failure, and Retry signs in as a guest', async () => {
-  const network = await failRequests(AUTH_SIGN_UP);
+  const network = await failMatchingRequests(AUTH_SIGN_UP);
   await renderApp({ path: '/welcome' });
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   const retry = page.getByRole('button', { name: 'Retry' });

@@ -1,8 +1,8 @@
 /**
  * What the network does to a screen, for screen tests: requests held until the test lets them
- * through, or failing as when the network is down. Playwright does it for the test's page
- * (screens/support/network-commands.ts); every request of the file's page that matches is
- * affected, the app's and the SDKs' alike.
+ * through (commands.ts), or failing as when the network is down (network-commands.ts); and the
+ * system clipboard and the page's focus, which the Clipboard API needs. Playwright does it for
+ * the test file's page: every matching request of the page is affected, the app's and the SDKs'.
  */
 import { afterEach } from 'vitest';
 import { commands } from 'vitest/browser';
@@ -12,19 +12,16 @@ export type RequestPattern = { source: string; flags: string };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    holdRequests: (pattern: RequestPattern) => Promise<void>;
-    heldRequestCount: (pattern: RequestPattern) => Promise<number>;
-    failRequests: (pattern: RequestPattern) => Promise<void>;
-    releaseRequests: (pattern: RequestPattern) => Promise<void>;
-    releaseAllRequests: () => Promise<void>;
+    failMatchingRequests: (pattern: RequestPattern) => Promise<void>;
+    stopFailingRequests: (pattern: RequestPattern | null) => Promise<void>;
     grantClipboard: () => Promise<void>;
     clipboardText: () => Promise<string>;
     focusTestFrame: () => Promise<void>;
   }
 }
 
-// Whatever a test held or failed ends with it, passed or not.
-afterEach(() => commands.releaseAllRequests());
+// Whatever a test made fail ends with it, passed or not (held requests: resetBrowser).
+afterEach(() => commands.stopFailingRequests(null));
 
 const toPattern = ({ source, flags }: RegExp): RequestPattern => ({ source, flags });
 
@@ -35,21 +32,23 @@ export const FIRESTORE_STREAMS = /google\.firestore\.v1\.Firestore/;
 export const AUTH_SIGN_UP = /\/identitytoolkit\.googleapis\.com\/v1\/accounts:signUp/;
 
 /**
- * Holds matching requests (no answer, the connection open) until the returned `release` is
- * called; `heldCount` says how many wait now (poll it to know the screen is waiting).
+ * Holds requests matching `pattern` (no answer, the connection open) until `release`; poll
+ * `heldCount` to know the screen is waiting. One hold at a time.
  */
-export async function holdRequests(pattern: RegExp) {
-  await commands.holdRequests(toPattern(pattern));
+export async function holdMatchingRequests(pattern: RegExp) {
+  await commands.holdRequests(pattern.source);
   return {
-    release: () => commands.releaseRequests(toPattern(pattern)),
-    heldCount: () => commands.heldRequestCount(toPattern(pattern)),
+    release: () => commands.releaseRequests(),
+    heldCount: () => commands.heldRequests(),
   };
 }
 
 /** Makes matching requests fail as when the network is down, until `restore` is called. */
-export async function failRequests(pattern: RegExp): Promise<{ restore: () => Promise<void> }> {
-  await commands.failRequests(toPattern(pattern));
-  return { restore: () => commands.releaseRequests(toPattern(pattern)) };
+export async function failMatchingRequests(
+  pattern: RegExp,
+): Promise<{ restore: () => Promise<void> }> {
+  await commands.failMatchingRequests(toPattern(pattern));
+  return { restore: () => commands.stopFailingRequests(toPattern(pattern)) };
 }
 
 /** Lets the page use the system clipboard (`navigator.clipboard`), as the user's permission does. */
@@ -57,16 +56,16 @@ export async function grantClipboard(): Promise<void> {
   await commands.grantClipboard();
 }
 
+/** What the system clipboard holds now (after `grantClipboard`). */
+export function clipboardText(): Promise<string> {
+  return commands.clipboardText();
+}
+
 /**
  * Gives the test's page the focus a user's click into it would: the Clipboard API refuses an
- * unfocused document, and autofocus does nothing in one.
+ * unfocused document.
  */
 export async function focusThePage(): Promise<void> {
   await commands.focusTestFrame();
   if (!document.hasFocus()) throw new Error('The test page did not get the focus.');
-}
-
-/** What the system clipboard holds now (after `grantClipboard`). */
-export function clipboardText(): Promise<string> {
-  return commands.clipboardText();
 }
