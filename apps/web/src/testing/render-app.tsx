@@ -107,11 +107,15 @@ function unmount(): void {
   }
 }
 
-/** Renders the app at `path` (default `/`) for `as` (default a visitor). */
+/**
+ * Renders the app at `path` (default `/`) for `as` (default a visitor), as a page load would: an
+ * app already rendered by this test goes first.
+ */
 export async function renderApp({
   path = '/',
   as = 'visitor',
 }: { path?: string; as?: Viewer } = {}): Promise<RenderedApp> {
+  unmount();
   const user = await becomeViewer(as);
   window.history.replaceState(null, '', path);
   return { user, router: mount() };
