@@ -16,11 +16,8 @@ const chromium = ensureChromium();
 export default defineConfig({
   // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
   // whose addresses the setup file hands to the SDKs at run time.
-  plugins: [react(), noServiceWorker()],
-  resolve: {
-    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
-    alias: { re2js: fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url)) },
-  },
+  plugins: [react(), noServiceWorker(), re2jsShimInTheBrowser()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   optimizeDeps: {
     // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
     // under a running test. The screens' code is crawled for them, lazy routes included.
@@ -53,6 +50,19 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The app's build swaps the Firestore SDK's RE2 engine for a shim (vite.config.ts); so do the
+ * screens, in the browser only: the emulator in the Node process needs the real engine.
+ */
+function re2jsShimInTheBrowser(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url));
+  return {
+    name: 'showcase-screens-re2js-shim',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === 're2js' ? shim : undefined),
+  };
+}
 
 /**
  * The app registers its service worker through vite-plugin-pwa's virtual module. Screen tests
