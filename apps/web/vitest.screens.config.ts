@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';

@@ -3,6 +3,7 @@
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { newMember, renderApp } from '../../src/testing/render-app';
+import { signInWithForm } from '../../src/testing/sign-in-form';
 import { seedShowcases, setDocuments, uniqueTag } from '../../src/testing/emulator-rest';
 import { LAYOUTS, setLayout } from '../../src/testing/layout';
 import {
@@ -39,9 +40,7 @@ test('after sign-in, each signed-in screen has its own title', async () => {
     { title: `Mine ${tag}`, tags: [tag], ownerUid: member.uid, ownerName: member.displayName },
   ]);
   const { router } = await renderApp({ path: '/signin' });
-  await page.getByLabelText('Email', { exact: true }).fill(member.email);
-  await page.getByLabelText('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithForm(member);
   // In-app navigation from the sign-in screen: the tab no longer says "Sign in".
   await expect.poll(() => window.location.pathname).toBe('/');
   await expect.poll(() => document.title).toBe('Showcases · Showcase');

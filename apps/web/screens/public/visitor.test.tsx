@@ -16,6 +16,7 @@ import {
 } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
+import { signInWithForm } from '../../src/testing/sign-in-form';
 
 const appBarSignIn = () =>
   page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true });
@@ -34,12 +35,10 @@ async function expectAccessibleInEveryLayout(): Promise<void> {
   }
 }
 
-/** Fills the sign-in screen and submits it. */
+/** Once on the sign-in screen, signs in there. */
 async function signInThroughTheForm(account: Account): Promise<void> {
   await expect.poll(() => window.location.pathname).toBe('/signin');
-  await page.getByLabelText('Email', { exact: true }).fill(account.email);
-  await page.getByLabelText('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithForm(account);
 }
 
 const firestoreDatabases = async () =>
