@@ -44,7 +44,7 @@ function transportBoundaries() {
 }
 
 const WEB = 'apps/web/src';
-const SHARED = ['components', 'hooks', 'lib', 'utils', 'config', 'theme', 'testing'];
+const SHARED = ['components', 'hooks', 'lib', 'utils', 'config', 'theme'];
 const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), {
   withFileTypes: true,
 })
@@ -67,7 +67,7 @@ function webBoundaries() {
   const anyFeature = {
     regex: '(^|/)features(/|$)',
     message:
-      'Shared code (components, hooks, lib, utils, config, theme, testing) and first-paint/ never import a feature; move what both need into shared code.',
+      'Shared code (components, hooks, lib, utils, config, theme) and first-paint/ never import a feature; move what both need into shared code.',
   };
   const app = {
     regex: '^(\\.\\./)+(app(/|$)|main$)',
@@ -113,6 +113,9 @@ function webBoundaries() {
       ),
     ),
     restrict([`${WEB}/{app/**/*,main}.{ts,tsx}`], [sdk, firstPaint, internals(FEATURES)]),
+    // Test helpers sit above app/: the screen tests' renderApp composes the whole app as main.tsx
+    // does. The app never imports them.
+    restrict([`${WEB}/testing/**/*.{ts,tsx}`], [sdk, firstPaint, internals(FEATURES)]),
   ];
 }
 
@@ -167,6 +170,12 @@ export default tseslint.config(
   },
   // Imports flow shared -> features -> app; first-paint/ sits beside features, over shared code.
   ...webBoundaries(),
+  // Screen tests run in the browser too (their Node-side support files are plain Node).
+  {
+    files: ['apps/web/screens/**/*.{ts,tsx}'],
+    ignores: ['apps/web/screens/support/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Transports are adapters under the composition root: they never reach up into admin/. Each
   // adapter folder (http, webchannel, grpc, storage-http) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.
