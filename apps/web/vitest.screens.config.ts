@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { screenCommands } from './screens/support/commands.ts';
+import { networkCommands } from './screens/support/network-commands.ts';
 import { SOURCE_CONDITION } from './vite.config.ts';
 
 // Screen tests: whole screens (theme, router, the Firebase SDK) rendered in real headless
@@ -16,10 +17,9 @@ const chromium = ensureChromium();
 export default defineConfig({
   // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
   // whose addresses the setup file hands to the SDKs at run time.
-  plugins: [react(), noServiceWorker()],
+  plugins: [react(), noServiceWorker(), re2jsShimForTheApp()],
   resolve: {
     conditions: [SOURCE_CONDITION, ...defaultClientConditions],
-    alias: { re2js: fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url)) },
   },
   optimizeDeps: {
     // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
@@ -44,7 +44,7 @@ export default defineConfig({
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1280, height: 800 },
-      commands: screenCommands,
+      commands: { ...screenCommands, ...networkCommands },
       screenshotFailures: false,
     },
   },
@@ -63,5 +63,21 @@ function noServiceWorker(): Plugin {
       resolved === `\0${id}`
         ? 'export function registerSW() { return async () => {}; }'
         : undefined,
+  };
+}
+
+/**
+ * The app's stand-in for `re2js` (as vite.config.ts aliases it), for the app's code only: the
+ * Firestore emulator the global setup runs in this process needs the real RE2 for the rules'
+ * `matches()` (a plain `resolve.alias` would hand it the stand-in too, and every rule calling
+ * `matches()` would fail with an internal error).
+ */
+function re2jsShimForTheApp(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url));
+  return {
+    name: 'showcase-screens-re2js-shim',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 're2js' && !importer?.includes('/packages/emulator/') ? shim : undefined,
   };
 }
