@@ -26,14 +26,18 @@ export default defineConfig({
     // under a running test. The screens' code is crawled for them, lazy routes included.
     entries: ['src/**/*.{ts,tsx}', 'screens/**/*.test.tsx', '!src/**/*.test.ts'],
   },
+  // The app's modules are transformed while the emulators start, not while the first test of
+  // the run waits for its screen.
+  server: { warmup: { clientFiles: ['./src/**/*.{ts,tsx}', '!./src/**/*.test.ts'] } },
   test: {
     include: ['screens/**/*.test.tsx'],
     globalSetup: ['screens/support/global-setup.ts'],
     setupFiles: ['src/testing/screen-setup.ts'],
-    // Generous for a loaded two-core machine; each expectation still gives up after 10 s.
+    // Generous for a loaded two-core machine (other processes, the dev server transforming the
+    // app's modules for the first pages); each expectation still gives up after 15 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
     browser: {
       enabled: true,
