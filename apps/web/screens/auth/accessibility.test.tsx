@@ -5,7 +5,7 @@ import type { Locator } from 'vitest/browser';
 import { page } from 'vitest/browser';
 import { seriousViolations } from '../../src/testing/axe';
 import { fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
-import { cleanUpApp, newMember, renderApp } from '../../src/testing/render-app';
+import { newMember, renderApp } from '../../src/testing/render-app';
 import { userRecordText } from '../../src/testing/user-record';
 
 const VISITOR_SCREENS: [path: string, ready: () => Locator][] = [
@@ -26,7 +26,6 @@ describe.each(LAYOUTS)('sign-in screens at $name', (layout) => {
       expect(fitsTheWidth(), `${path} fits the width`).toBe(true);
     }
 
-    cleanUpApp();
     const member = await newMember();
     await renderApp({ path: '/me', as: member });
     await expect.poll(() => userRecordText('email')).toBe(member.email);

@@ -4,11 +4,10 @@ import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { oobCodes } from '../../src/testing/auth-emulator-rest';
 import { uniqueId } from '../../src/testing/emulator-rest';
-import { cleanUpApp, newMember, renderApp } from '../../src/testing/render-app';
+import { newMember, renderApp } from '../../src/testing/render-app';
 
 /** Asks for a reset link for `email` on /reset; returns the answer the screen gives. */
 async function requestReset(email: string): Promise<string> {
-  cleanUpApp();
   await renderApp({ path: '/reset' });
   await page.getByLabelText('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { currentAddress } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
+import { signInWithForm } from '../../src/testing/sign-in-form';
 import { userRecordText } from '../../src/testing/user-record';
 
 test('after sign-in the app returns to the route the visitor first asked for', async () => {
@@ -13,9 +14,7 @@ test('after sign-in the app returns to the route the visitor first asked for', a
   await expect.poll(currentAddress).toBe('/welcome');
   await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(currentAddress).toBe('/signin');
-  await page.getByLabelText('Email', { exact: true }).fill(member.email);
-  await page.getByLabelText('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithForm(member);
   await expect.poll(currentAddress).toBe('/me');
   await expect.poll(() => userRecordText('email')).toBe(member.email);
 });
