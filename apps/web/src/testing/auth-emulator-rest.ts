@@ -1,6 +1,6 @@
 /**
- * The Auth emulator seen from a screen test, over its admin REST API: what it holds for an account, the emails it "sent", and disabling an
- * account. Where it listens comes from the global setup (`inject`).
+ * The Auth emulator seen from a screen test, over its admin REST API: what it holds for an
+ * account, and the emails it "sent". Where it listens comes from the global setup (`inject`).
  */
 import { inject } from 'vitest';
 import { readFirebaseConfig } from '../config/env';
@@ -9,7 +9,6 @@ export type AccountRecord = {
   localId: string;
   email?: string;
   displayName?: string;
-  disabled?: boolean;
   providerUserInfo?: { providerId: string }[];
 };
 
@@ -35,11 +34,6 @@ export async function lookupAccount(
 ): Promise<AccountRecord | undefined> {
   const body = 'uid' in query ? { localId: [query.uid] } : { email: [query.email] };
   return (await admin<{ users?: AccountRecord[] }>('lookup', body)).users?.[0];
-}
-
-/** Disables (or re-enables) an account: Auth refuses its tokens while it is disabled. */
-export async function setAccountDisabled(uid: string, disabled: boolean): Promise<void> {
-  await admin('update', { localId: uid, disableUser: disabled });
 }
 
 /** The out-of-band codes (password reset, email verification) the emulator "sent". */
