@@ -10,7 +10,7 @@ test('the Unpublish dialog opens on Cancel: Enter keeps the showcase published',
   memberPage: page,
   member,
 }) => {
-  const tag = uniqueTag('unpublish-focus');
+  const tag = uniqueTag('unpub');
   const title = `Kept ${tag}`;
   const [id] = await seedShowcases([
     { title, tags: [tag], ownerUid: member.uid, ownerName: member.displayName },

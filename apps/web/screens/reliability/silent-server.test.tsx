@@ -49,7 +49,7 @@ test('the indicator stops saying Live when a write has had no answer for 10 s', 
 });
 
 test('the indicator stops saying Live when a new listen has had no answer for 10 s', async () => {
-  const tag = uniqueTag('frozen-listen');
+  const tag = uniqueTag('listen');
   const [id] = await seedShowcases([{ title: `Frozen listen ${tag}`, tags: [tag] }]);
   const { router } = await openLive(id!);
 
