@@ -17,10 +17,8 @@ const chromium = ensureChromium();
 export default defineConfig({
   // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
   // whose addresses the setup file hands to the SDKs at run time.
-  plugins: [react(), noServiceWorker(), re2jsShimForTheApp()],
-  resolve: {
-    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
-  },
+  plugins: [react(), noServiceWorker(), re2jsShimInTheBrowser()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   optimizeDeps: {
     // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
     // under a running test. The screens' code is crawled for them, lazy routes included.
@@ -55,6 +53,19 @@ export default defineConfig({
 });
 
 /**
+ * The app's build swaps the Firestore SDK's RE2 engine for a shim (vite.config.ts); so do the
+ * screens, in the browser only: the emulator in the Node process needs the real engine.
+ */
+function re2jsShimInTheBrowser(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url));
+  return {
+    name: 'showcase-screens-re2js-shim',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === 're2js' ? shim : undefined),
+  };
+}
+
+/**
  * The app registers its service worker through vite-plugin-pwa's virtual module. Screen tests
  * have no worker (offline and updates are the end-to-end suite's): registering does nothing.
  */
@@ -67,21 +78,5 @@ function noServiceWorker(): Plugin {
       resolved === `\0${id}`
         ? 'export function registerSW() { return async () => {}; }'
         : undefined,
-  };
-}
-
-/**
- * The app's stand-in for `re2js` (as vite.config.ts aliases it), for the app's code only: the
- * Firestore emulator the global setup runs in this process needs the real RE2 for the rules'
- * `matches()` (a plain `resolve.alias` would hand it the stand-in too, and every rule calling
- * `matches()` would fail with an internal error).
- */
-function re2jsShimForTheApp(): Plugin {
-  const shim = fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url));
-  return {
-    name: 'showcase-screens-re2js-shim',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === 're2js' && !importer?.includes('/packages/emulator/') ? shim : undefined,
   };
 }

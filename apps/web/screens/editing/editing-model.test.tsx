@@ -13,7 +13,8 @@ import {
   screenHeading,
 } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
-import { fillShowcaseForm, openShowcaseId } from '../../src/testing/showcase-form';
+import { openShowcaseId } from '../../src/testing/open-showcase';
+import { fillShowcaseForm } from '../../src/testing/showcase-form';
 
 const statusOf = async (id: string) => (await getDocument(`showcases/${id}`))?.status;
 const draftNote = () => page.getByText('Draft: only you can see it');

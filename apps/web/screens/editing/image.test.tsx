@@ -7,7 +7,8 @@ import { uniqueTag } from '../../src/testing/emulator-rest';
 import { fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
 import { card, currentAddress, screenHeading } from '../../src/testing/locators';
 import { renderApp } from '../../src/testing/render-app';
-import { fillShowcaseForm, openShowcaseId } from '../../src/testing/showcase-form';
+import { openShowcaseId } from '../../src/testing/open-showcase';
+import { fillShowcaseForm } from '../../src/testing/showcase-form';
 
 /** An image the app serves itself (the demo data's pictures). */
 const workingImage = () => `${window.location.origin}/demo/bike-routes.svg`;

@@ -2,30 +2,15 @@
 import type { ShowcaseFormValues } from '@showcase/schema';
 import { page } from 'vitest/browser';
 
-/** What to type into the showcase form (only the given fields are touched). */
-export type ShowcaseFormInput = Partial<ShowcaseFormValues>;
+/** What to type into the showcase form (raw text); only the given fields are filled. */
+export type FormInput = Partial<ShowcaseFormValues>;
 
-export async function fillShowcaseForm(input: ShowcaseFormInput): Promise<void> {
-  const fields: [keyof ShowcaseFormInput, string][] = [
-    ['title', 'Title'],
-    ['description', 'Description'],
-    ['url', 'Link'],
-    ['imageUrl', 'Image URL'],
-    ['imageAlt', 'Image description'],
-    ['tags', 'Tags'],
-  ];
-  for (const [key, name] of fields) {
-    const value = input[key];
-    if (value !== undefined) await page.getByRole('textbox', { name, exact: true }).fill(value);
-  }
-}
-
-/** The id of the showcase whose page (`/s/:id`) or form (`/s/:id/edit`, `/new?id=`) is open. */
-export function openShowcaseId(): string {
-  const { pathname, search } = window.location;
-  const id = pathname.startsWith('/s/')
-    ? pathname.split('/')[2]
-    : new URLSearchParams(search).get('id');
-  if (!id) throw new Error(`No showcase is open at ${pathname}${search}`);
-  return id;
+export async function fillShowcaseForm(input: FormInput): Promise<void> {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  if (input.title !== undefined) await field('Title').fill(input.title);
+  if (input.description !== undefined) await field('Description').fill(input.description);
+  if (input.url !== undefined) await field('Link').fill(input.url);
+  if (input.imageUrl !== undefined) await field('Image URL').fill(input.imageUrl);
+  if (input.imageAlt !== undefined) await field('Image description').fill(input.imageAlt);
+  if (input.tags !== undefined) await field('Tags').fill(input.tags);
 }
