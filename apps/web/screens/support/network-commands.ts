@@ -53,10 +53,6 @@ const interceptRequests: BrowserCommand<[source: string, how: Interception]> = a
   return id;
 };
 
-/** How many requests an interception has held (or answered) so far. */
-const interceptedRequests: BrowserCommand<[id: string]> = async (_context, id) =>
-  intercepted.get(id)?.held.length ?? 0;
-
 /** Stops intercepting; held requests go on to the server (or fail, if the page gave up on them). */
 const stopIntercepting: BrowserCommand<[id: string]> = async (_context, id) => {
   const found = intercepted.get(id);
@@ -66,4 +62,4 @@ const stopIntercepting: BrowserCommand<[id: string]> = async (_context, id) => {
   await Promise.all(found.held.map((route) => route.continue().catch(() => undefined)));
 };
 
-export const networkCommands = { interceptRequests, interceptedRequests, stopIntercepting };
+export const networkCommands = { interceptRequests, stopIntercepting };

@@ -11,7 +11,6 @@ export type Interception =
 declare module 'vitest/browser' {
   interface BrowserCommands {
     interceptRequests: (source: string, how: Interception) => Promise<string>;
-    interceptedRequests: (id: string) => Promise<number>;
     stopIntercepting: (id: string) => Promise<void>;
   }
 }
@@ -24,8 +23,6 @@ export const SIGN_IN_REQUEST =
 export const FIRESTORE_CHANNELS = /google\.firestore\.v1\.Firestore/;
 
 export type Intercepted = {
-  /** How many matching requests were held so far (`hold` only). */
-  held(): Promise<number>;
   /** Lets requests through again; held ones go on to the server. */
   release(): Promise<void>;
 };
@@ -33,8 +30,5 @@ export type Intercepted = {
 /** Intercepts every request matching `pattern` from now until `release()`. */
 export async function interceptRequests(pattern: RegExp, how: Interception): Promise<Intercepted> {
   const id = await commands.interceptRequests(pattern.source, how);
-  return {
-    held: () => commands.interceptedRequests(id),
-    release: () => commands.stopIntercepting(id),
-  };
+  return { release: () => commands.stopIntercepting(id) };
 }
