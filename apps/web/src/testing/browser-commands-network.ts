@@ -3,6 +3,7 @@
  * screens/support/network-commands.ts: dropped as a lost network would (`fail`), answered with an
  * Identity Toolkit error (`authError`), or held unanswered until released (`hold`).
  */
+import { onTestFinished } from 'vitest';
 import { commands } from 'vitest/browser';
 
 export type Interception =
@@ -27,8 +28,13 @@ export type Intercepted = {
   release(): Promise<void>;
 };
 
-/** Intercepts every request matching `pattern` from now until `release()`. */
+/**
+ * Intercepts every request matching `pattern` from now until `release()`, or until the test ends
+ * however it ends (the page, and its routes, outlive the test).
+ */
 export async function interceptRequests(pattern: RegExp, how: Interception): Promise<Intercepted> {
   const id = await commands.interceptRequests(pattern.source, how);
-  return { release: () => commands.stopIntercepting(id) };
+  const release = () => commands.stopIntercepting(id);
+  onTestFinished(release);
+  return { release };
 }
