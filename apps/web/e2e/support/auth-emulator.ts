@@ -1,12 +1,11 @@
 /**
- * The Auth emulator, for arranging tests: create accounts, look them up, disable or delete them,
- * and read the out-of-band codes it "sent".
+ * The Auth emulator, for arranging tests: create accounts, look them up, disable or delete them.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountRecord, OobCode } from '@showcase/dev-stack';
+import type { AccountRecord } from '@showcase/dev-stack';
 import { client } from './env';
 
-export type { AccountRecord, OobCode };
+export type { AccountRecord };
 
 export type Account = {
   uid: string;
@@ -46,9 +45,4 @@ export function setAccountDisabled(uid: string, disabled: boolean): Promise<void
 
 export function deleteAccount(uid: string): Promise<void> {
   return client().deleteAccount(uid);
-}
-
-/** Out-of-band codes (password reset, email verification) the emulator "sent". */
-export function listOobCodes(): Promise<OobCode[]> {
-  return client().oobCodes();
 }

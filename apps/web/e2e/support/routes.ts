@@ -5,9 +5,6 @@
  */
 import type { Page, Route } from '@playwright/test';
 
-/** The sign-in request (email and password). */
-export const SIGN_IN_REQUEST =
-  /\/identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/;
 /** The ID-token refresh request. */
 export const TOKEN_REFRESH_REQUEST = /\/securetoken\.googleapis\.com\/v1\/token/;
 
