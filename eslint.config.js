@@ -166,6 +166,12 @@ export default tseslint.config(
   },
   // Imports flow shared -> features -> app; first-paint/ sits beside features, over shared code.
   ...webBoundaries(),
+  // Screen tests run in the browser too (their Node-side support files are plain Node).
+  {
+    files: ['apps/web/screens/**/*.{ts,tsx}'],
+    ignores: ['apps/web/screens/support/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Transports are adapters under the composition root: they never reach up into admin/. Each
   // adapter folder (http, webchannel, grpc) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.

@@ -1,5 +1,5 @@
-// `npm test`: lint, typecheck, unit tests (every workspace and scripts/), then the end-to-end suite
-// in headless Chromium against emulators the run starts and stops itself. Every phase runs even if
+// `npm test`: lint, typecheck, unit tests (every workspace and scripts/), the app's screen tests,
+// then the end-to-end suite, both in headless Chromium against emulators they start and stop. Every phase runs even if
 // an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -169,6 +169,24 @@ await phase('unit: scripts', async () => {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ]);
+  const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+  return { ok: code === 0 && counts.failed === 0, ...counts };
+});
+
+await phase('screen: Vitest (Chromium)', async () => {
+  const report = path.join(REPORT_DIR, 'screens.json');
+  const code = await run(
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'vitest.screens.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: path.join(REPO_ROOT, 'apps/web'), env: { ...process.env, CHROME_PATH: chromium.path } },
+  );
   const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
   return { ok: code === 0 && counts.failed === 0, ...counts };
 });

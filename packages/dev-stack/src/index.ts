@@ -1,6 +1,8 @@
 // @showcase/dev-stack: what `npm start`, `npm test`, the e2e suite and the benches share.
 export { startStack, freeStackPorts, startFirestoreEmulator } from './stack.js';
 export type { ReadyStack, Stack, StackAddresses, StackOptions, StackPorts } from './stack.js';
+export { startAuthEmulator } from './auth-emulator.js';
+export type { AuthEmulator, AuthEmulatorOptions } from './auth-emulator.js';
 export { startBuiltWeb } from './web.js';
 export type { BuiltWebOptions, BuiltWebServer, RebuildOutcome } from './web.js';
 export { EmulatorClient } from './emulator-client.js';

@@ -1,0 +1,108 @@
+/**
+ * The screen tests' emulators seen from the test, over their REST APIs: Firestore as the owner
+ * (`Bearer owner` bypasses the rules, so a test may store what the rules refuse) and the Auth
+ * emulator's public sign-up. Where they listen comes from the global setup (`inject`).
+ */
+import { inject } from 'vitest';
+import type { PlainFields, PlainValue, ShowcaseDocument } from '@showcase/schema';
+import { buildShowcase, fromFields, toFields } from '@showcase/schema';
+import { readFirebaseConfig } from '../config/env';
+
+const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' };
+
+function firestoreUrl(path: string): string {
+  const { projectId } = readFirebaseConfig();
+  return `http://${inject('screenStack').firestoreHost}/v1/projects/${projectId}/databases/(default)/documents${path}`;
+}
+
+async function call<T>(what: string, url: string, init: RequestInit): Promise<T | undefined> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${what} failed: HTTP ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** Something no other test uses, `prefix` then twelve hex digits: scopes data to one test. */
+export function uniqueId(prefix = 't'): string {
+  return `${prefix}-${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
+/** A tag no other test uses (a valid tag: lower case, digits, hyphens). */
+export const uniqueTag = uniqueId;
+
+/** A search word no other test uses: letters and digits only, so it is one search term. */
+export function uniqueWord(prefix = 'w'): string {
+  return `${prefix}${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`;
+}
+
+/** Writes whole documents as the owner, in one atomic commit. */
+export async function setDocuments(documents: { path: string; data: PlainFields }[]) {
+  const { projectId } = readFirebaseConfig();
+  const writes = documents.map(({ path, data }) => ({
+    update: {
+      name: `projects/${projectId}/databases/(default)/documents/${path}`,
+      fields: toFields(data),
+    },
+  }));
+  await call('Firestore commit', firestoreUrl(':commit'), {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ writes }),
+  });
+}
+
+/** A showcase to store: the schema's valid defaults (published, by a seed owner) but for these. */
+export type SeedShowcase = Partial<ShowcaseDocument> & { id?: string; title: string };
+
+/**
+ * Writes showcases as the owner; returns their ids in the given order. Unless given, each is a
+ * minute older than the previous, so the first is the newest.
+ */
+export async function seedShowcases(showcases: SeedShowcase[]): Promise<string[]> {
+  const now = Date.now();
+  const documents = showcases.map(({ id = uniqueId('s'), ...fields }, index) => {
+    const createdAt = fields.createdAt ?? new Date(now - index * 60_000);
+    return { path: `showcases/${id}`, data: buildShowcase({ ...fields, createdAt }) };
+  });
+  await setDocuments(documents);
+  return documents.map((document) => document.path.split('/')[1]!);
+}
+
+/** One document's fields as the server holds them (not a client cache), or undefined. */
+export async function getDocument(path: string): Promise<Record<string, PlainValue> | undefined> {
+  const found = await call<{ fields?: Parameters<typeof fromFields>[0] }>(
+    `Reading ${path}`,
+    firestoreUrl(`/${path}`),
+    { headers: OWNER },
+  );
+  return found && fromFields(found.fields);
+}
+
+/** Replaces the rules in force (for the whole emulator: every test running meanwhile sees them). */
+export async function loadRules(rules: string): Promise<void> {
+  const { projectId } = readFirebaseConfig();
+  const url = `http://${inject('screenStack').firestoreHost}/emulator/v1/projects/${projectId}:securityRules`;
+  await call('Loading rules', url, {
+    method: 'PUT',
+    headers: OWNER,
+    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
+  });
+}
+
+export type Account = { uid: string; email: string; password: string; displayName: string };
+
+/** A fresh email/password account, created through the Auth emulator's public sign-up API. */
+export async function createAccount(displayName = `Tester ${uniqueId('m').slice(2, 8)}`) {
+  const email = `${uniqueId('user')}@example.com`;
+  const password = `pw-${uniqueId('p')}`;
+  const { apiKey } = readFirebaseConfig();
+  const url = `${inject('screenStack').authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${apiKey}`;
+  const created = await call<{ localId: string }>('Creating an account', url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
+  });
+  if (!created) throw new Error('The Auth emulator did not create the account.');
+  return { uid: created.localId, email, password, displayName } satisfies Account;
+}

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
+import type { Plugin } from 'vite';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { screenCommands } from './screens/support/commands.ts';
+import { SOURCE_CONDITION } from './vite.config.ts';
+
+// Screen tests: whole screens (theme, router, the Firebase SDK) rendered in real headless
+// Chromium, against the emulators the global setup starts. Never downloads a browser: the same
+// Chromium the end-to-end suite uses (CHROME_PATH, Debian's /usr/bin/chromium, …).
+const chromium = ensureChromium();
+
+export default defineConfig({
+  // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
+  // whose addresses the setup file hands to the SDKs at run time.
+  plugins: [react(), noServiceWorker()],
+  resolve: {
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+    alias: { re2js: fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url)) },
+  },
+  optimizeDeps: {
+    // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
+    // under a running test. The screens' code is crawled for them, lazy routes included.
+    entries: ['src/**/*.{ts,tsx}', 'screens/**/*.test.tsx', '!src/**/*.test.ts'],
+  },
+  test: {
+    include: ['screens/**/*.test.tsx'],
+    globalSetup: ['screens/support/global-setup.ts'],
+    setupFiles: ['src/testing/screen-setup.ts'],
+    // Generous for a loaded two-core machine; each expectation still gives up after 10 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 10_000 } },
+    maxWorkers: 2,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS },
+        actionTimeout: 10_000,
+      }),
+      instances: [{ browser: 'chromium' }],
+      viewport: { width: 1280, height: 800 },
+      commands: screenCommands,
+      screenshotFailures: false,
+    },
+  },
+});
+
+/**
+ * The app registers its service worker through vite-plugin-pwa's virtual module. Screen tests
+ * have no worker (offline and updates are the end-to-end suite's): registering does nothing.
+ */
+function noServiceWorker(): Plugin {
+  const id = 'virtual:pwa-register';
+  return {
+    name: 'showcase-screens-no-service-worker',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) =>
+      resolved === `\0${id}`
+        ? 'export function registerSW() { return async () => {}; }'
+        : undefined,
+  };
+}
