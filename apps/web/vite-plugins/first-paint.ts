@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
-import { build } from 'vite';
+import { build, createServer, defaultServerConditions } from 'vite';
 
 const BOOT_ENTRY = fileURLToPath(new URL('../src/first-paint/boot.ts', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TEMPLATES_MODULE = '/src/app/first-paint-templates.tsx';
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/gu;
@@ -13,7 +14,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * The first paint (src/first-paint/): bundles its script on its own (no React, no SDK) and
  * inlines it at the end of the built index.html's head, in place of the app's entry script and
  * modulepreloads, which the script adds itself: at once on routes it does not draw (as early as
- * the HTML would have), after its images otherwise. Build only: the dev server serves index.html as written.
+ * the HTML would have), after its images otherwise. The app's own components, rendered here for
+ * each kind of viewer with their CSS (app/first-paint-templates.tsx), go at the end of the body
+ * as the `<template>`s the script fills. Build only: the dev server serves index.html as written.
  */
 export function firstPaint(options: { mode: string; conditions: string[] }): Plugin {
   return {
@@ -32,13 +35,17 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
           entry: entries[0]!,
           preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!),
         };
-        const script = await bundleBootScript(options, app);
+        const [script, templates] = await Promise.all([
+          bundleBootScript(options, app),
+          renderFirstPaintTemplates(options),
+        ]);
         return (
           html
             .replace(ENTRY_SCRIPT, '')
             .replace(MODULE_PRELOAD, '')
-            // A function: the script's own `$` sequences must not read as replacement patterns.
+            // Functions: the script's own `$` sequences must not read as replacement patterns.
             .replace('</head>', () => `  <script>${script}</script>\n  </head>`)
+            .replace('</body>', () => `  ${templates}\n  </body>`)
         );
       },
     },
@@ -71,4 +78,42 @@ async function bundleBootScript(
   if (chunk === undefined) throw new Error('first paint: the boot script did not build.');
   // Inline in a <script>: nothing in it may close the element early.
   return chunk.code.replaceAll('</script', '<\\/script').trim();
+}
+
+/**
+ * The first paint's templates, rendered in Node by Vite's own SSR loader from the app's sources
+ * (with the same workspace-source condition as the app's build). Also what the screen test
+ * compares against the app (screens/first-paint/).
+ */
+export async function renderFirstPaintTemplates({
+  mode,
+  conditions,
+}: {
+  mode: string;
+  conditions: string[];
+}): Promise<string> {
+  const serverConditions = [
+    ...conditions.filter((condition) => condition.startsWith('@')),
+    ...defaultServerConditions,
+  ];
+  const server = await createServer({
+    configFile: false,
+    root: APP_ROOT,
+    envDir: APP_ROOT,
+    mode,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    resolve: { conditions: serverConditions },
+    ssr: { resolve: { conditions: serverConditions } },
+  });
+  try {
+    const module = (await server.ssrLoadModule(TEMPLATES_MODULE)) as {
+      renderFirstPaintTemplates: () => Promise<string>;
+    };
+    return await module.renderFirstPaintTemplates();
+  } finally {
+    await server.close();
+  }
 }

@@ -1,18 +1,20 @@
 /**
  * The first paint: inlined into the built index.html (vite-plugins/first-paint.ts), it runs
  * before any of the app's JavaScript is requested. On the gallery and a showcase's page it reads
- * what the first screen shows over Firestore's REST API, draws it as plain DOM and only then
+ * what the first screen shows over Firestore's REST API, fills the app's own components (built
+ * into index.html as templates) with it for the viewer the session marker names, and only then
  * starts the app, so the link carries the image before the app's code. Anywhere else, and
  * whenever something goes wrong, it starts the app at once.
  */
 import { readEmulatorConfig, readFirebaseConfig } from '../config/env';
-import { SESSION_MARKER_KEY } from '../lib/session/session-runner';
+import { webStorage } from '../lib/session/browser-ports';
+import type { ViewerMarker } from '../lib/session/viewer-marker';
+import { readViewerMarker } from '../lib/session/viewer-marker';
 import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
 import type { RestTarget } from './rest';
-import { firstPaintRequest, readFirstPaintAnswer } from './rest';
-import type { FirstPaintViewer } from './paint';
-import { paintFirst } from './paint';
+import { readFirstScreen } from './rest';
+import { paintFirst } from './fill';
 import { matchFirstPaintRoute } from './route';
 
 /** The app's entry and the modules it imports at once, taken out of the HTML by the plugin. */
@@ -57,12 +59,8 @@ function restTarget(): RestTarget {
       };
 }
 
-function readViewer(): FirstPaintViewer {
-  try {
-    return { uid: localStorage.getItem(SESSION_MARKER_KEY) };
-  } catch {
-    return { uid: null };
-  }
+function readViewer(): ViewerMarker {
+  return readViewerMarker(webStorage(() => localStorage));
 }
 
 /**
@@ -116,10 +114,7 @@ async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
   if (route === null || !navigator.onLine) return startApp();
   setTimeout(startApp, APP_WAIT_MS);
-  const request = firstPaintRequest(restTarget(), route);
-  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
-  if (!response.ok) return startApp();
-  const showcases = readFirstPaintAnswer(route, await response.json());
+  const showcases = await readFirstScreen(restTarget(), route);
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
   await bodyParsed();

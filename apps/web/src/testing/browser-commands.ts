@@ -10,6 +10,8 @@ export type ScreenStack = { authUrl: string; firestoreHost: string };
 declare module 'vitest/browser' {
   interface BrowserCommands {
     setColorScheme: (scheme: ColorScheme) => Promise<void>;
+    /** The first paint's `<template>`s, as the build puts them into index.html. */
+    firstPaintTemplates: () => Promise<string>;
   }
 }
 
