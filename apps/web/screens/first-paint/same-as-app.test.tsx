@@ -5,6 +5,8 @@
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Account } from '../../src/testing/emulator-rest';
 import { createAccount, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { seriousViolations } from '../../src/testing/axe';
+import type { Layout } from '../../src/testing/layout';
 import { LAYOUTS, setLayout } from '../../src/testing/layout';
 import type { Viewer } from '../../src/testing/render-app';
 import { becomeViewer, renderApp } from '../../src/testing/render-app';
@@ -66,13 +68,18 @@ beforeAll(async () => {
 
 afterEach(takeFirstPaintDown);
 
-/** Draws the first paint at `path` for `as`, then lets the app take over, and compares. */
-async function compare(path: string, as: Viewer): Promise<string[]> {
+/**
+ * Draws the first paint at `path` for `as`, lets the app take over and compares; on the
+ * narrowest layout the screen the app reveals is also checked with axe.
+ */
+async function compare(path: string, as: Viewer, layout: Layout): Promise<string[]> {
   await becomeViewer(as);
   const painted = await drawFirstPaint(path);
   const revealed = appAtReveal();
   await renderApp({ path, as });
-  return differences(painted, await revealed);
+  const found = differences(painted, await revealed);
+  if (layout.width === 360) found.push(...(await seriousViolations()));
+  return found;
 }
 
 for (const kind of KINDS) {
@@ -81,13 +88,13 @@ for (const kind of KINDS) {
       test(`the gallery at ${layout.name}`, async () => {
         await setLayout(layout);
         const { as, gallery } = cases.get(kind)!;
-        expect(await compare(gallery, as)).toEqual([]);
+        expect(await compare(gallery, as, layout)).toEqual([]);
       });
 
       test(`a showcase at ${layout.name}`, async () => {
         await setLayout(layout);
         const { as, showcase } = cases.get(kind)!;
-        expect(await compare(showcase, as)).toEqual([]);
+        expect(await compare(showcase, as, layout)).toEqual([]);
       });
     }
   });

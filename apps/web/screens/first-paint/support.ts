@@ -139,16 +139,13 @@ export async function addFirstPaintTemplates(): Promise<void> {
 }
 
 /**
- * Draws the first paint at `path` as the boot script does, reading as nobody from the test's
- * emulator, for the viewer the session marker (written by the real session) names; returns its
- * looks, measured with none of the app's styles in force (only what the templates carry).
+ * What the boot script would draw at `path`: its route and the showcases the REST read returns
+ * from the test's emulator (as nobody), or null when it would start the app at once instead.
  */
-export async function drawFirstPaint(path: string): Promise<ElementLook> {
-  await addFirstPaintTemplates();
-  window.history.replaceState(null, '', path);
+export async function readAsTheBootDoes(path: string) {
   const url = new URL(path, location.origin);
   const route = matchFirstPaintRoute(url.pathname, url.search);
-  if (route === null) throw new Error(`No first paint at ${path}`);
+  if (route === null) return null;
   const { projectId } = readFirebaseConfig();
   const target = {
     origin: `http://${inject('screenStack').firestoreHost}`,
@@ -156,7 +153,20 @@ export async function drawFirstPaint(path: string): Promise<ElementLook> {
     apiKey: null,
   };
   const showcases = await readFirstScreen(target, route);
-  if (showcases === null) throw new Error(`Nothing to draw at ${path}`);
+  return showcases === null ? null : { route, showcases };
+}
+
+/**
+ * Draws the first paint at `path` as the boot script does, reading as nobody from the test's
+ * emulator, for the viewer the session marker (written by the real session) names; returns its
+ * looks, measured with none of the app's styles in force (only what the templates carry).
+ */
+export async function drawFirstPaint(path: string): Promise<ElementLook> {
+  await addFirstPaintTemplates();
+  window.history.replaceState(null, '', path);
+  const read = await readAsTheBootDoes(path);
+  if (read === null) throw new Error(`Nothing to draw at ${path}`);
+  const { route, showcases } = read;
   paintFirst(route, showcases, readViewerMarker(webStorage(() => localStorage)), structuralCss);
   const container = document.getElementById(FIRST_PAINT_ID)!;
   // Styles an earlier test's app left in the page would hide a gap in the templates' own.
