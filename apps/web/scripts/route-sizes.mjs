@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** The most first-paint JavaScript (gzip KB) a route may load; the rows without one are reported. */
-export const BUDGETS_KB = { '/welcome': 150, '/': 300 };
+export const BUDGETS_KB = { '/welcome': 165, '/': 300 };
 
 const SHELL = ['src/components/search/search-field.tsx', 'src/app/routes/navigation-effects.tsx'];
 const LIVE_DATA = ['src/features/connection/connection-indicator.tsx'];

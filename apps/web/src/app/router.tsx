@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter, matchPath } from 'react-router';
 import { ScreenShown } from '../components/screen-shown';
 import { paths } from '../config/paths';
+import { firstPaintShown } from '../lib/first-paint-hand-over';
 import {
   loadResetPasswordPage,
   loadSignInPage,
@@ -93,5 +94,8 @@ const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // Under a first paint the page is already drawn, as a server render's would be: the router
+  // starts as if hydrating, so its scroll restoration leaves the page where the reader has
+  // scrolled it instead of resetting it to the top when the app mounts.
+  return createBrowserRouter(routes, firstPaintShown() ? { hydrationData: {} } : {});
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { useRequest } from './use-request';
 
 type Request = Pick<ReturnType<typeof useRequest>, 'error' | 'clearError'>;
@@ -8,6 +8,8 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type FormFieldsOptions<Values> = {
   /** The form's request: a server error that names a field shows on that field. */
   request?: Request;
+  /** The order in which a submit's first invalid field is focused; default: `initial`'s keys. */
+  order?: readonly (keyof Values & string)[];
   /**
    * The whole form's client validation. Given, typing re-validates everything once errors have
    * been shown (the messages follow the typing); without it, typing clears that field's message.
@@ -15,14 +17,17 @@ export type FormFieldsOptions<Values> = {
   validate?: (values: Values) => FieldErrors<keyof Values & string>;
 };
 
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
 /**
  * The typed values of a form and their messages: client validation first, then a server error
  * that names one of the fields (e.g. `invalid-email` on **Email**). Typing in a field never
- * touches what was typed elsewhere, and clears a server error on that field.
+ * touches what was typed elsewhere, and clears a server error on that field. `field(name)` is
+ * what `components/form/text-input.tsx` takes for it: name, value, change handler, message, ref.
  */
 export function useFormFields<Values extends Record<string, string>>(
   initial: Values,
-  { request, validate }: FormFieldsOptions<Values> = {},
+  { request, validate, order }: FormFieldsOptions<Values> = {},
 ) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(initial);
@@ -35,10 +40,19 @@ export function useFormFields<Values extends Record<string, string>>(
     fieldErrors[field] ?? (serverFieldError === field ? request?.error?.message : undefined);
   const formError = request?.error && !request.error.field ? request.error : null;
 
-  /** Shows the messages of a submit attempt (empty when the form is valid). */
-  const setFieldErrors = (errors: FieldErrors<Field>) => {
+  const inputs = useRef<Partial<Record<Field, FieldElement | null>>>({});
+
+  /**
+   * Shows the messages of a submit attempt (empty when the form is valid) and moves focus to
+   * the first field with one. Says whether there was any.
+   */
+  const setFieldErrors = (errors: FieldErrors<Field>): boolean => {
     setErrors(errors);
     setShown(true);
+    const fields = order ?? (Object.keys(initial) as Field[]);
+    const first = fields.find((field) => errors[field] !== undefined);
+    if (first !== undefined) inputs.current[first]?.focus();
+    return first !== undefined;
   };
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
@@ -49,5 +63,15 @@ export function useFormFields<Values extends Record<string, string>>(
     if (serverFieldError === field) request?.clearError();
   };
 
-  return { values, setFieldErrors, errorFor, formError, change };
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    error: errorFor(name),
+    inputRef: (element: FieldElement | null) => {
+      inputs.current[name] = element;
+    },
+  });
+
+  return { values, setFieldErrors, errorFor, formError, change, field };
 }

@@ -1,13 +1,15 @@
+import { ScrollRestoration } from 'react-router';
 import { useHeadingFocusOnNavigation } from '../../hooks/use-heading-focus';
-import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
 
 /**
- * What navigating between screens does beyond rendering them: scroll kept per history entry and
- * focus moved to the new screen's heading. Both first matter on the first navigation, so this
- * is a lazy chunk, out of the first route's JavaScript.
+ * What navigating between screens does beyond rendering them: React Router's scroll
+ * restoration (a new screen starts at the top or at its `#id`; Back and Forward return to where
+ * that history entry was left, also after a reload) and focus moved to the new screen's
+ * heading. The gallery, whose height comes with its live query, finishes its own restoring
+ * (features/gallery/hooks/use-gallery-scroll.ts). A lazy chunk: both first matter on the first
+ * navigation.
  */
 export function NavigationEffects() {
-  useScrollRestoration();
   useHeadingFocusOnNavigation();
-  return null;
+  return <ScrollRestoration />;
 }

@@ -2,6 +2,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { searchEntryState, searchNavigation, shownSearchText } from './search-target';
@@ -79,10 +80,8 @@ export function SearchField({ galleryHref }: { galleryHref: string }) {
       }}
     >
       <SearchOutlined aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />
-      {/* A plain input: MUI's InputBase would split shared styling out of the first route's chunk. */}
-      <Box
-        component="input"
-        ref={input}
+      <InputBase
+        inputRef={input}
         type="search"
         value={text}
         placeholder="Search showcases"
@@ -96,23 +95,15 @@ export function SearchField({ galleryHref }: { galleryHref: string }) {
             clear();
           }
         }}
-        aria-label="Search"
-        maxLength={100}
-        enterKeyHint="search"
+        inputProps={{ 'aria-label': 'Search', maxLength: 100, enterKeyHint: 'search' }}
         sx={{
           flexGrow: 1,
           minWidth: 0,
           height: '100%',
-          p: 0,
-          border: 0,
-          outline: 0,
-          bgcolor: 'transparent',
-          color: 'text.primary',
-          font: 'inherit',
           typography: 'body1',
-          '&::placeholder': { color: 'text.secondary', opacity: 1 },
+          '& input::placeholder': { color: 'text.secondary', opacity: 1 },
           // The clear button below replaces the browser's own, which not every browser draws.
-          '&::-webkit-search-cancel-button': { appearance: 'none' },
+          '& input::-webkit-search-cancel-button': { appearance: 'none' },
         }}
       />
       {text ? (

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import type { To } from 'react-router';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
@@ -13,13 +14,22 @@ type StateProps = {
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  /** The usual action: a contained button that leads elsewhere. */
+  link?: { to: To; label: string; state?: unknown };
   icon?: ReactNode;
   /** Heading level: h1 when the state is the whole page. */
   headingLevel?: 'h1' | 'h2';
 };
 
 /** An empty, offline or not-found state: an icon, a heading, one sentence, one action. */
-export function PageState({ title, children, action, icon, headingLevel = 'h2' }: StateProps) {
+export function PageState({
+  title,
+  children,
+  action,
+  link,
+  icon,
+  headingLevel = 'h2',
+}: StateProps) {
   return (
     <Stack sx={{ py: { xs: 6, sm: 8 }, alignItems: 'center', textAlign: 'center', gap: 1.5 }}>
       {icon ? (
@@ -35,6 +45,13 @@ export function PageState({ title, children, action, icon, headingLevel = 'h2' }
           {children}
         </Typography>
       ) : null}
+      {link ? (
+        <Box sx={{ mt: 1 }}>
+          <Button variant="contained" component={RouterLink} to={link.to} state={link.state}>
+            {link.label}
+          </Button>
+        </Box>
+      ) : null}
       {action ? <Box sx={{ mt: 1 }}>{action}</Box> : null}
     </Stack>
   );
@@ -46,11 +63,7 @@ export function ShowcaseNotFound() {
       headingLevel="h1"
       title="Showcase not found"
       icon={<SearchOffOutlined />}
-      action={
-        <Button variant="contained" component={RouterLink} to={paths.home}>
-          Back to the gallery
-        </Button>
-      }
+      link={{ to: paths.home, label: 'Back to the gallery' }}
     >
       It may have been deleted, or the link is not quite right.
     </PageState>
@@ -69,11 +82,7 @@ export function NotAvailableOffline({ what }: { what: 'showcase' | 'profile' }) 
       headingLevel="h1"
       title={NOT_AVAILABLE_OFFLINE}
       icon={<CloudOffOutlined />}
-      action={
-        <Button variant="contained" component={RouterLink} to={galleryHref}>
-          Back to gallery
-        </Button>
-      }
+      link={{ to: galleryHref, label: 'Back to gallery' }}
     >
       {`This ${what} was not opened on this device while it was online, so it is not saved here. It will load by itself when you're back online.`}
     </PageState>

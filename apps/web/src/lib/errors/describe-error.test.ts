@@ -5,7 +5,7 @@ import { describeError, errorCode, genericError, isCancellation, knownErrorCodes
 
 type Expected = [code: string, recovery: Recovery, field?: ErrorField];
 
-// The designed behaviour of every code (ARCHITECTURE.md: the error catalogue), written out
+// The designed behaviour of every code (the error catalogue in lib/errors/tables/), written out
 // independently of the tables so a missing or changed entry fails here.
 const expected: Expected[] = [
   ['auth/wrong-password', 'none'],

@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
 import { sessionActions } from '../../../lib/session';
-import { hasErrors } from '../../../utils/validation';
 import { useAuthLocation } from '../hooks/use-auth-location';
 import type { SignInValues } from '../validation';
 import { validateSignIn } from '../validation';
@@ -21,22 +21,15 @@ import { TextInput } from '../../../components/form/text-input';
 export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
   const { email: suggestedEmail, returnTo, forward } = useAuthLocation();
   const request = useRequest();
-  const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignInValues>(
+  const { values, setFieldErrors, formError, field } = useFormFields<SignInValues>(
     { email: suggestedEmail ?? '', password: '' },
     { request },
   );
   const [action, setAction] = useState<'email' | 'google'>('email');
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateSignIn(values);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) {
-      (errors.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
+    if (setFieldErrors(validateSignIn(values))) return;
     const email = values.email.trim();
     const { password } = values;
     // The guard moves a signed-in user on to `returnTo`; nothing to do here on success.
@@ -50,25 +43,12 @@ export function SignInForm({ sessionEnded }: { sessionEnded: boolean }) {
         <Alert severity="info">Your session ended, please sign in again.</Alert>
       ) : null}
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+        <TextInput {...field('email')} label="Email" type="email" autoComplete="email" />
         <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputRef={emailRef}
-          value={values.email}
-          onChange={change('email')}
-          error={errorFor('email')}
-        />
-        <TextInput
+          {...field('password')}
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
-          inputRef={passwordRef}
-          value={values.password}
-          onChange={change('password')}
-          error={errorFor('password')}
         />
         {formError ? (
           <ErrorAlert

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
@@ -11,7 +11,7 @@ import { useRequest } from '../../../hooks/use-request';
 import { describeError } from '../../../lib/errors';
 import type { SessionUser } from '../../../lib/session';
 import { sessionActions } from '../../../lib/session';
-import { DISPLAY_NAME_MAX, hasErrors } from '../../../utils/validation';
+import { DISPLAY_NAME_MAX } from '../../../utils/validation';
 import { useAuthLocation } from '../hooks/use-auth-location';
 import type { SignUpValues } from '../validation';
 import { validateSignUp } from '../validation';
@@ -19,9 +19,6 @@ import { GoogleButton } from './google-button';
 import { OrDivider } from './or-divider';
 import { SwitchAccountDialog } from './switch-account-dialog';
 import { TextInput } from '../../../components/form/text-input';
-
-type Field = keyof SignUpValues;
-const fieldOrder: Field[] = ['displayName', 'email', 'password'];
 
 /**
  * Creates an account. For a guest the same form upgrades the guest in place (same uid), by email
@@ -34,25 +31,14 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
   const [action, setAction] = useState<'email' | 'google'>('email');
   const [switchOpen, setSwitchOpen] = useState(false);
   const request = useRequest();
-  const { values, setFieldErrors, errorFor, formError, change } = useFormFields<SignUpValues>(
+  const { values, setFieldErrors, formError, field } = useFormFields<SignUpValues>(
     { displayName: '', email: '', password: '' },
     { request },
   );
-  const refs = {
-    displayName: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateSignUp(values);
-    setFieldErrors(errors);
-    if (hasErrors(errors)) {
-      const first = fieldOrder.find((field) => errors[field]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
+    if (setFieldErrors(validateSignUp(values))) return;
     const input = {
       displayName: values.displayName.trim(),
       email: values.email.trim(),
@@ -110,35 +96,19 @@ export function SignUpForm({ guest }: { guest: SessionUser | null }) {
     <Stack spacing={2.5}>
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
         <TextInput
+          {...field('displayName')}
           label="Display name"
-          name="displayName"
           autoComplete="nickname"
-          inputRef={refs.displayName}
-          value={values.displayName}
-          onChange={change('displayName')}
-          error={errorFor('displayName')}
           hint="Shown on your showcases."
           maxLength={DISPLAY_NAME_MAX * 2}
         />
+        <TextInput {...field('email')} label="Email" type="email" autoComplete="email" />
         <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputRef={refs.email}
-          value={values.email}
-          onChange={change('email')}
-          error={errorFor('email')}
-        />
-        <TextInput
+          {...field('password')}
           label="Password"
           type="password"
           name="new-password"
           autoComplete="new-password"
-          inputRef={refs.password}
-          value={values.password}
-          onChange={change('password')}
-          error={errorFor('password')}
           hint="At least 6 characters."
         />
         {formError ? (

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { showcaseFormValues } from '@showcase/schema';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { hrefs } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
@@ -60,15 +59,7 @@ function EditShowcase({ uid }: { uid: string }) {
             headingLevel="h1"
             title="You can only edit your own showcases"
             icon={<LockOutlined />}
-            action={
-              <Button
-                variant="contained"
-                component={RouterLink}
-                to={hrefs.showcase(view.showcase.id)}
-              >
-                View showcase
-              </Button>
-            }
+            link={{ to: hrefs.showcase(view.showcase.id), label: 'View showcase' }}
           />
         );
       }

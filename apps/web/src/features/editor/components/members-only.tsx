@@ -1,6 +1,4 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { PageState } from '../../../components/showcases/page-states';
 
@@ -11,11 +9,7 @@ export function MembersOnly() {
       headingLevel="h1"
       title="Create an account to publish"
       icon={<LockOutlined />}
-      action={
-        <Button variant="contained" component={RouterLink} to={paths.signUp}>
-          Create account
-        </Button>
-      }
+      link={{ to: paths.signUp, label: 'Create account' }}
     >
       Guests can browse and follow showcases live. To publish your own, create a free account: you
       keep this session.

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type {
   ShowcaseField,
@@ -26,7 +25,7 @@ import {
   validateShowcaseForm,
 } from '@showcase/schema';
 import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useFormFields } from '../../../hooks/use-form-fields';
@@ -37,6 +36,7 @@ import type { SaveIntent } from '../save-intent';
 import { actionsOf, intentText, saveActions, statusAfter } from '../save-intent';
 import type { FieldConflict } from '../save-plan';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
+import { TextInput } from '../../../components/form/text-input';
 import { ShowcaseImage } from '../../../components/showcases/showcase-image';
 
 type ShowcaseFormProps = {
@@ -70,15 +70,13 @@ export function ShowcaseForm({
   // The status the last attempt was checked for (a draft needs only a title). After a first
   // attempt, messages follow the typing so the user sees them clear.
   const [attempted, setAttempted] = useState<ShowcaseStatus>('published');
-  const { values, setFieldErrors, errorFor, change } = useFormFields(initial, {
+  const { values, setFieldErrors, errorFor, change, field } = useFormFields(initial, {
     validate: (current) => formErrors(current, attempted),
+    order: SHOWCASE_FORM_FIELDS,
   });
   // The checked fields waiting for the user to confirm Unpublish.
   const [unpublishing, setUnpublishing] = useState<ShowcaseInput | null>(null);
   const offline = useConnectionStatus() === 'offline';
-  const fields = useRef<
-    Partial<Record<ShowcaseField, HTMLInputElement | HTMLTextAreaElement | null>>
-  >({});
   const saving = saveState.phase === 'saving';
   // While a save runs the buttons stay those it started from, even once the live document
   // already shows the new status.
@@ -90,11 +88,7 @@ export function ShowcaseForm({
     const result = validateShowcaseForm(values, status);
     setAttempted(status);
     setFieldErrors(result.ok ? {} : result.errors);
-    if (!result.ok) {
-      const first = SHOWCASE_FORM_FIELDS.find((field) => result.errors[field] !== undefined);
-      if (first) fields.current[first]?.focus();
-      return;
-    }
+    if (!result.ok) return;
     if (intent === 'unpublish') setUnpublishing(result.value);
     else onSave(result.value, intent, values);
   };
@@ -104,19 +98,7 @@ export function ShowcaseForm({
     submit(submitIntent);
   };
 
-  const register =
-    (field: ShowcaseField) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-      fields.current[field] = element;
-    };
-
-  const common = (field: ShowcaseField) => ({
-    value: values[field],
-    onChange: change(field),
-    error: errorFor(field) !== undefined,
-    inputRef: register(field),
-    fullWidth: true,
-    slotProps: { input: { readOnly: saving } },
-  });
+  const common = (name: ShowcaseField) => ({ ...field(name), readOnly: saving });
 
   const tags = parseTags(values.tags);
   const titleCount = characterCount(values.title.trim());
@@ -132,59 +114,45 @@ export function ShowcaseForm({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-busy={saving}>
       <Stack sx={{ gap: 2.5 }}>
-        <TextField
+        <TextInput
           {...common('title')}
           label="Title"
           required
           autoFocus={initial.title === ''}
-          helperText={errorFor('title') ?? `${titleCount}/${TITLE_MAX}`}
+          hint={`${titleCount}/${TITLE_MAX}`}
         />
-        <TextField
+        <TextInput
           {...common('description')}
           label="Description"
-          multiline
           minRows={4}
-          helperText={
-            errorFor('description') ??
-            `${descriptionCount.toLocaleString()}/${DESCRIPTION_MAX.toLocaleString()}`
-          }
+          hint={`${descriptionCount.toLocaleString()}/${DESCRIPTION_MAX.toLocaleString()}`}
         />
-        <TextField
+        <TextInput
           {...common('url')}
           label="Link"
           type="url"
           placeholder="https://"
-          helperText={
-            errorFor('url') ??
-            'Where people can see what you made. Needed to publish; a draft can wait.'
-          }
+          hint="Where people can see what you made. Needed to publish; a draft can wait."
         />
-        <TextField
+        <TextInput
           {...common('imageUrl')}
           label="Image URL"
           type="url"
           placeholder="https://"
-          helperText={
-            errorFor('imageUrl') ??
-            (imageLoad === 'failed' ? (
+          hint={
+            imageLoad === 'failed' ? (
               <ImageNotLoaded />
             ) : (
               'Optional. A picture for the gallery card.'
-            ))
+            )
           }
           // Screen readers hear it when the address turns out not to load.
-          slotProps={{
-            input: { readOnly: saving },
-            formHelperText: { 'aria-live': 'polite' },
-          }}
+          announceMessage
         />
-        <TextField
+        <TextInput
           {...common('imageAlt')}
           label="Image description"
-          helperText={
-            errorFor('imageAlt') ??
-            `Optional. What the image shows, for people who cannot see it. ${imageAltCount}/${IMAGE_ALT_MAX}`
-          }
+          hint={`Optional. What the image shows, for people who cannot see it. ${imageAltCount}/${IMAGE_ALT_MAX}`}
         />
         {imageSrc !== null && imageLoad === 'loaded' ? (
           <Box
@@ -204,10 +172,10 @@ export function ShowcaseForm({
             />
           </Box>
         ) : null}
-        <TextField
+        <TextInput
           {...common('tags')}
           label="Tags"
-          helperText={errorFor('tags') ?? 'Up to 5, separated by commas: react, pwa, design'}
+          hint="Up to 5, separated by commas: react, pwa, design"
         />
         {tags.length > 0 && errorFor('tags') === undefined ? (
           <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mt: -1 }} aria-hidden>

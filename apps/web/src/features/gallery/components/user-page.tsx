@@ -1,12 +1,11 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { userProfileRef } from '../../../lib/firebase/profiles';
@@ -61,11 +60,7 @@ export function UserPage() {
         headingLevel="h1"
         title="No one here"
         icon={<PersonOffOutlined />}
-        action={
-          <Button variant="contained" component={RouterLink} to={paths.home}>
-            Back to the gallery
-          </Button>
-        }
+        link={{ to: paths.home, label: 'Back to the gallery' }}
       >
         This member has no public profile and no published showcases.
       </PageState>

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
-import { currentEntryKey } from '../../../lib/navigation/scroll-positions';
+import { currentEntryKey } from '../../../lib/navigation/entry-key';
 
 /**
  * Keeps the gallery's scroll position in its history entry's place, and on Back/Forward scrolls
- * back to it once the cards are in (`ready`). The app's scroll restoration
- * (hooks/use-scroll-restoration.ts) restores when the route renders, which for the gallery is
+ * back to it once the cards are in (`ready`). React Router's scroll restoration
+ * (app/routes/navigation-effects.tsx) restores when the route renders, which for the gallery is
  * before its live query has answered, when the page is only as tall as its skeletons.
  */
 export function useGalleryScroll(

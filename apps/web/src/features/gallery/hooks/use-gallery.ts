@@ -93,7 +93,8 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
           live,
         })
       : shownState;
-  useEffect(() => setStored(state), [state]);
+  // Kept unless a Load more or Show new (computed from this render's state) came first.
+  useEffect(() => setStored((current) => (current === stored ? state : current)), [stored, state]);
 
   const window = galleryWindow(live, state.acknowledgement, ownUid, pages, {
     moreOnServer: (answer?.length ?? 0) >= limit,

@@ -57,16 +57,7 @@ export function MyShowcasesPage() {
         <PageState
           title="Create an account to publish"
           icon={<LockOutlined />}
-          action={
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={paths.signUp}
-              state={{ from: paths.myShowcases }}
-            >
-              Create account
-            </Button>
-          }
+          link={{ to: paths.signUp, label: 'Create account', state: { from: paths.myShowcases } }}
         >
           Guests can browse showcases but cannot publish. Create a free account to share what you
           made: you keep this session, and your showcases will be listed here.
