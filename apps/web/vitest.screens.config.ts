@@ -16,24 +16,25 @@ const chromium = ensureChromium();
 export default defineConfig({
   // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
   // whose addresses the setup file hands to the SDKs at run time.
-  plugins: [react(), noServiceWorker()],
-  resolve: {
-    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
-    alias: { re2js: fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url)) },
-  },
+  plugins: [react(), noServiceWorker(), re2jsShimInTheBrowser()],
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   optimizeDeps: {
     // Pre-bundled at start-up: a dependency first met mid-run would make Vite reload the page
     // under a running test. The screens' code is crawled for them, lazy routes included.
     entries: ['src/**/*.{ts,tsx}', 'screens/**/*.test.tsx', '!src/**/*.test.ts'],
   },
+  // The app's modules are transformed while the emulators start, not while the first test of
+  // the run waits for its screen.
+  server: { warmup: { clientFiles: ['./src/**/*.{ts,tsx}', '!./src/**/*.test.ts'] } },
   test: {
     include: ['screens/**/*.test.tsx'],
     globalSetup: ['screens/support/global-setup.ts'],
     setupFiles: ['src/testing/screen-setup.ts'],
-    // Generous for a loaded two-core machine; each expectation still gives up after 10 s.
+    // Generous for a loaded two-core machine (other processes, the dev server transforming the
+    // app's modules for the first pages); each expectation still gives up after 15 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 2,
     browser: {
       enabled: true,
@@ -49,6 +50,19 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The app's build swaps the Firestore SDK's RE2 engine for a shim (vite.config.ts); so do the
+ * screens, in the browser only: the emulator in the Node process needs the real engine.
+ */
+function re2jsShimInTheBrowser(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/firebase/re2js-shim.ts', import.meta.url));
+  return {
+    name: 'showcase-screens-re2js-shim',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === 're2js' ? shim : undefined),
+  };
+}
 
 /**
  * The app registers its service worker through vite-plugin-pwa's virtual module. Screen tests

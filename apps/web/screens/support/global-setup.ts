@@ -3,35 +3,45 @@
  * Firestore emulator in this process with firestore.rules in force, and firebase-tools' Auth
  * emulator (a child process, behind the same proxy `npm start` runs), both on free ports. Their
  * addresses reach the browser through `provide`; every test isolates itself with fresh accounts
- * and unique data, so tests in parallel share them.
+ * and unique data, so tests in parallel share them. Logs stay in .data/screens/run-<pid>/logs/
+ * until the next run.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import {
+  REPO_ROOT,
   RULES_FILE,
   freeStackPorts,
+  openLog,
+  removeFinishedRunDirs,
   startAuthEmulator,
   startFirestoreEmulator,
 } from '@showcase/dev-stack';
+
+const RUNS_DIR = path.join(REPO_ROOT, '.data/screens');
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   // Vitest runs global setups for the root project and again for its Chromium instance, which
   // inherits what the root provides: one set of emulators is enough.
   if (!project.isRootProject()) return;
   const started = performance.now();
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-screens-'));
+  removeFinishedRunDirs(RUNS_DIR);
+  const runDir = path.join(RUNS_DIR, `run-${process.pid}`);
+  const logDir = path.join(runDir, 'logs');
+  const workDir = path.join(runDir, 'work');
+  fs.mkdirSync(logDir, { recursive: true });
+  const firestoreLog = openLog(logDir, 'firestore-emulator');
   // The Firestore port is the emulator's own pick; the web port goes unused.
   const ports = await freeStackPorts();
   const [firestore, auth] = await Promise.all([
-    startFirestoreEmulator({ rulesFile: RULES_FILE }),
+    startFirestoreEmulator({ rulesFile: RULES_FILE, log: firestoreLog.console }),
     startAuthEmulator({
       port: ports.auth,
       hubPort: ports.hub,
       loggingPort: ports.logging,
       workDir,
-      logFile: path.join(workDir, 'auth-emulator.log'),
+      logFile: path.join(logDir, 'auth-emulator.log'),
       onUnexpectedExit: (message) => console.error(message),
     }),
   ]);
@@ -39,10 +49,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.provide('screenStack', { authUrl: auth.url, firestoreHost });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `screen-test emulators ready in ${seconds} s: Auth ${auth.url}, Firestore ${firestoreHost}`,
+    `screen-test emulators ready in ${seconds} s: Auth ${auth.url}, Firestore ${firestoreHost} (logs: ${path.relative(process.cwd(), logDir)})`,
   );
   return async () => {
     await Promise.all([auth.close(), firestore.close()]);
+    await firestoreLog.close();
     fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -10,6 +10,16 @@ export type ScreenStack = { authUrl: string; firestoreHost: string };
 declare module 'vitest/browser' {
   interface BrowserCommands {
     setColorScheme: (scheme: ColorScheme) => Promise<void>;
+    /** Notes the body of each request whose URL matches `pattern` (a RegExp source). */
+    recordRequests: (pattern: string) => Promise<void>;
+    /** The bodies noted so far, URL-encoded as sent. */
+    recordedRequests: () => Promise<string[]>;
+    /** Holds each request whose URL matches `pattern` unanswered, until `releaseRequests`. */
+    holdRequests: (pattern: string) => Promise<void>;
+    heldRequests: () => Promise<number>;
+    releaseRequests: () => Promise<void>;
+    /** Stops recording, releases what is held, parks the pointer (after each test). */
+    resetBrowser: () => Promise<void>;
     /** The first paint's `<template>`s, as the build puts them into index.html. */
     firstPaintTemplates: () => Promise<string>;
   }

@@ -82,13 +82,7 @@ export async function becomeViewer(viewer: Viewer): Promise<RenderedApp['user']>
 /** A fresh member account (not signed in): seed data it owns, then `renderApp({ as: it })`. */
 export { createAccount as newMember };
 
-/** Renders the app at `path` (default `/`) for `as` (default a visitor). */
-export async function renderApp({
-  path = '/',
-  as = 'visitor',
-}: { path?: string; as?: Viewer } = {}): Promise<RenderedApp> {
-  const user = await becomeViewer(as);
-  window.history.replaceState(null, '', path);
+function mount(): RenderedApp['router'] {
   const container = document.createElement('div');
   container.id = 'root';
   document.body.append(container);
@@ -102,15 +96,42 @@ export async function renderApp({
     </StrictMode>,
   );
   mounted.push({ root, container, router });
-  return { user, router };
+  return router;
 }
 
-/** Unmounts what the test rendered and puts the tester page's address back. */
-export function cleanUpApp(): void {
+function unmount(): void {
   for (const { root, container, router } of mounted.splice(0)) {
     root.unmount();
     router.dispose();
     container.remove();
   }
+}
+
+/**
+ * Renders the app at `path` (default `/`) for `as` (default a visitor), as a page load would: an
+ * app already rendered by this test goes first.
+ */
+export async function renderApp({
+  path = '/',
+  as = 'visitor',
+}: { path?: string; as?: Viewer } = {}): Promise<RenderedApp> {
+  unmount();
+  const user = await becomeViewer(as);
+  window.history.replaceState(null, '', path);
+  return { user, router: mount() };
+}
+
+/**
+ * What a reload brings back from the address alone: the app rendered afresh at the current
+ * address, for the same user (the SDKs and their caches stay, as they would on disk).
+ */
+export function rerenderApp(): RenderedApp['router'] {
+  unmount();
+  return mount();
+}
+
+/** Unmounts what the test rendered and puts the tester page's address back. */
+export function cleanUpApp(): void {
+  unmount();
   window.history.replaceState(null, '', testerUrl);
 }

@@ -1,7 +1,8 @@
 /**
  * The screen tests' setup file, run in each test file's page before its tests: the emulators
  * first (before any module of the app), a browser profile as fresh as a first visit, and after
- * each test the app unmounted and the page back at its default size and colour scheme.
+ * each test the app unmounted, the network and pointer left alone, and the page back at its default size and
+ * colour scheme.
  */
 import './connect-emulators';
 import { afterEach, beforeAll } from 'vitest';
@@ -33,6 +34,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanUpApp();
+  await commands.resetBrowser();
   await page.viewport(DESKTOP.width, DESKTOP.height);
   await commands.setColorScheme('light');
 });
