@@ -15,8 +15,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * inlines it at the end of the built index.html's head, in place of the app's entry script and
  * modulepreloads, which the script adds itself: at once on routes it does not draw (as early as
  * the HTML would have), after its images otherwise. The app's own components, rendered here for
- * each kind of viewer with their CSS (app/first-paint-templates.tsx), go at the end of the body
- * as the `<template>`s the script fills. Build only: the dev server serves index.html as written.
+ * each kind of viewer with their CSS (app/first-paint-templates.tsx), are emitted as an asset of
+ * `<template>`s, which the script fetches beside its REST read and fills. Build only: the dev
+ * server serves index.html as written.
  */
 export function firstPaint(options: { mode: string; conditions: string[] }): Plugin {
   return {
@@ -31,21 +32,27 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
             `first paint: expected one entry script in index.html, found ${entries.length}.`,
           );
         }
+        // The templates are a file of their own, fetched by the script beside its REST read:
+        // only the routes it draws download them, and every route's HTML stays small.
+        const templates = await renderFirstPaintTemplates(options);
+        const emitter = this as unknown as Pick<Rolldown.PluginContext, 'emitFile' | 'getFileName'>;
+        const reference = emitter.emitFile({
+          type: 'asset',
+          name: 'first-paint-templates.html',
+          source: templates,
+        });
         const app = {
           entry: entries[0]!,
           preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!),
+          templates: `/${emitter.getFileName(reference)}`,
         };
-        const [script, templates] = await Promise.all([
-          bundleBootScript(options, app),
-          renderFirstPaintTemplates(options),
-        ]);
+        const script = await bundleBootScript(options, app);
         return (
           html
             .replace(ENTRY_SCRIPT, '')
             .replace(MODULE_PRELOAD, '')
-            // Functions: the script's own `$` sequences must not read as replacement patterns.
+            // A function: the script's own `$` sequences must not read as replacement patterns.
             .replace('</head>', () => `  <script>${script}</script>\n  </head>`)
-            .replace('</body>', () => `  ${templates}\n  </body>`)
         );
       },
     },
@@ -54,7 +61,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
 
 async function bundleBootScript(
   { mode, conditions }: { mode: string; conditions: string[] },
-  app: { entry: string; preloads: string[] },
+  app: { entry: string; preloads: string[]; templates: string },
 ): Promise<string> {
   const output = await build({
     configFile: false,

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { commands } from 'vitest/browser';
 import { readFirebaseConfig } from '../../src/config/env';
 import structuralCss from '../../src/first-paint/first-paint.css?inline';
-import { paintFirst } from '../../src/first-paint/fill';
+import { paintFirst, parseTemplates } from '../../src/first-paint/fill';
 import { readFirstScreen } from '../../src/first-paint/rest';
 import { matchFirstPaintRoute } from '../../src/first-paint/route';
 import { FIRST_PAINT_CLASS, FIRST_PAINT_ID, revealApp } from '../../src/lib/first-paint-hand-over';
@@ -129,13 +129,12 @@ export function differences(
   return found;
 }
 
-let templatesAdded = false;
+let templates: ParentNode | null = null;
 
-/** Adds the templates to the page as the build adds them to index.html (once per file). */
-export async function addFirstPaintTemplates(): Promise<void> {
-  if (templatesAdded) return;
-  document.body.insertAdjacentHTML('beforeend', await commands.firstPaintTemplates());
-  templatesAdded = true;
+/** The templates as the build emits them, parsed as the boot script parses them (once per file). */
+async function firstPaintTemplates(): Promise<ParentNode> {
+  templates ??= parseTemplates(await commands.firstPaintTemplates());
+  return templates;
 }
 
 /**
@@ -162,12 +161,18 @@ export async function readAsTheBootDoes(path: string) {
  * looks, measured with none of the app's styles in force (only what the templates carry).
  */
 export async function drawFirstPaint(path: string): Promise<ElementLook> {
-  await addFirstPaintTemplates();
+  const parsed = await firstPaintTemplates();
   window.history.replaceState(null, '', path);
   const read = await readAsTheBootDoes(path);
   if (read === null) throw new Error(`Nothing to draw at ${path}`);
   const { route, showcases } = read;
-  paintFirst(route, showcases, readViewerMarker(webStorage(() => localStorage)), structuralCss);
+  paintFirst(
+    parsed,
+    route,
+    showcases,
+    readViewerMarker(webStorage(() => localStorage)),
+    structuralCss,
+  );
   const container = document.getElementById(FIRST_PAINT_ID)!;
   // Styles an earlier test's app left in the page would hide a gap in the templates' own.
   const appStyles = [...document.head.querySelectorAll('style')];

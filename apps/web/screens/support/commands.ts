@@ -86,7 +86,7 @@ const resetBrowser: BrowserCommand<[]> = async (context) => {
 let templates: Promise<string> | null = null;
 
 /**
- * The first paint's templates as the build renders them into index.html (same function, same
+ * The first paint's templates file as the build renders it (same function, same
  * sources), once per run.
  */
 const firstPaintTemplates: BrowserCommand<[]> = () => {

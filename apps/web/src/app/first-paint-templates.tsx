@@ -2,7 +2,7 @@
  * The first paint's templates: the app's own components (app bar, the gallery's frame, controls
  * and cards, a showcase's article) rendered once, at build time, for each kind of viewer, with
  * the stand-in data of `lib/first-paint-templates.ts`, and the CSS Emotion made for them. The
- * build (vite-plugins/first-paint.ts) puts them into index.html as `<template>`s, which the
+ * build (vite-plugins/first-paint.ts) emits them as a file of `<template>`s, which the
  * inlined script clones and fills. There is no second copy of any screen: a change to these
  * components changes the first paint with it.
  */

@@ -14,11 +14,13 @@ import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
 import type { RestTarget } from './rest';
 import { readFirstScreen } from './rest';
-import { paintFirst } from './fill';
+import { paintFirst, parseTemplates } from './fill';
 import { matchFirstPaintRoute } from './route';
 
 /** The app's entry and the modules it imports at once, taken out of the HTML by the plugin. */
-declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[] };
+declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[]; templates: string };
+/** Read once: the build writes the value wherever the name appears. */
+const APP = __FIRST_PAINT_APP__;
 
 /** Longest the app waits for the first paint (real time; a slow network should not wait more). */
 const APP_WAIT_MS = 1500;
@@ -31,7 +33,7 @@ let appStarted = false;
 function startApp(): void {
   if (appStarted) return;
   appStarted = true;
-  const { entry, preloads } = __FIRST_PAINT_APP__;
+  const { entry, preloads } = APP;
   for (const href of preloads) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -114,12 +116,21 @@ async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
   if (route === null || !navigator.onLine) return startApp();
   setTimeout(startApp, APP_WAIT_MS);
+  // Beside the read: the app's components as templates (the service worker keeps the file).
+  const templates = fetch(APP.templates).then(async (response) => {
+    if (!response.ok) throw new Error(`first paint: templates ${response.status}`);
+    return response.text();
+  });
+  // Not awaited when there is nothing to draw: its failure then matters to no one.
+  templates.catch(() => undefined);
   const showcases = await readFirstScreen(restTarget(), route);
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
+  const html = await templates;
   await bodyParsed();
   if (appStarted) return;
-  await Promise.all(paintFirst(route, showcases, readViewer(), css).map(imagePainted));
+  const images = paintFirst(parseTemplates(html), route, showcases, readViewer(), css);
+  await Promise.all(images.map(imagePainted));
   startApp();
 }
 

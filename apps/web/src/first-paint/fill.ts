@@ -1,6 +1,6 @@
 /**
  * Fills the first paint's templates (the app's components rendered at build time, see
- * app/first-paint-templates.tsx) with the REST read's showcases: clones the template for the
+ * app/first-paint-templates.tsx, fetched as a file of their own) with the REST read's showcases: clones the template for the
  * route and the viewer, puts each value where its stand-in is, removes the parts the real data
  * does not have, and puts the result above the hidden app. It draws nothing of its own: every
  * element, class and word comes from a template.
@@ -33,13 +33,27 @@ import { galleryHeading } from '../lib/showcases/gallery-search';
 import { placeholderBackground, placeholderInitial } from '../lib/showcases/placeholder';
 import type { FirstPaintRoute } from './route';
 
-/** A template, or missing-template error (the boot then starts the app at once). */
-function cloneTemplate(id: string): DocumentFragment {
-  const template = document.getElementById(id);
-  if (!(template instanceof HTMLTemplateElement)) throw new Error(`first paint: no #${id}`);
-  // The clone stays in the template's inert document until it is put up: setting an image's
-  // address on it fetches nothing until then.
-  return template.content.cloneNode(true) as DocumentFragment;
+/** Clones a template by id, or throws for a missing one (the boot then starts the app at once). */
+type CloneTemplate = (id: string) => DocumentFragment;
+
+function templateCloner(templates: ParentNode): CloneTemplate {
+  return (id) => {
+    const template = templates.querySelector(`#${id}`);
+    if (!(template instanceof HTMLTemplateElement)) throw new Error(`first paint: no #${id}`);
+    // The clone stays in the template's inert document until it is put up: setting an image's
+    // address on it fetches nothing until then.
+    return template.content.cloneNode(true) as DocumentFragment;
+  };
+}
+
+/**
+ * The templates file the build emits (vite-plugins/first-paint.ts), parsed: its `<template>`s'
+ * contents are inert, so nothing in them loads.
+ */
+export function parseTemplates(html: string): ParentNode {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return holder;
 }
 
 function first<T extends Element>(root: ParentNode, selector: string): T {
@@ -167,6 +181,7 @@ function fillCard(
 
 /** The gallery's frame for the viewer, its controls as the URL sets them, and its cards. */
 function gallery(
+  cloneTemplate: CloneTemplate,
   route: FirstPaintRoute & { kind: 'gallery' },
   showcases: Showcase[],
   viewer: ViewerMarker,
@@ -228,7 +243,12 @@ function description(article: Element, text: string): void {
   );
 }
 
-function showcasePage(showcase: Showcase, viewer: ViewerMarker, now: Date): Element {
+function showcasePage(
+  cloneTemplate: CloneTemplate,
+  showcase: Showcase,
+  viewer: ViewerMarker,
+  now: Date,
+): Element {
   const kind: TemplateViewer =
     viewer.kind === 'member' && viewer.uid === showcase.ownerUid ? 'owner' : viewer.kind;
   const page = cloneTemplate(templateIds.showcase(kind)).firstElementChild!;
@@ -270,16 +290,18 @@ function showcasePage(showcase: Showcase, viewer: ViewerMarker, now: Date): Elem
  * lacks what the templates need.
  */
 export function paintFirst(
+  templates: ParentNode,
   route: FirstPaintRoute,
   showcases: Showcase[],
   viewer: ViewerMarker,
   structuralCss: string,
   now = new Date(),
 ): HTMLImageElement[] {
+  const cloneTemplate = templateCloner(templates);
   const content =
     route.kind === 'gallery'
-      ? gallery(route, showcases, viewer, now)
-      : showcasePage(showcases[0]!, viewer, now);
+      ? gallery(cloneTemplate, route, showcases, viewer, now)
+      : showcasePage(cloneTemplate, showcases[0]!, viewer, now);
   const structure = document.createElement('style');
   structure.textContent = structuralCss;
   const container = document.createElement('div');

@@ -9,7 +9,7 @@ import type { Showcase } from '@showcase/schema';
 /** Who the first paint draws for. An owner is a member reading their own showcase. */
 export type TemplateViewer = 'visitor' | 'guest' | 'member' | 'owner';
 
-/** The `<template>` elements' ids in the built index.html. */
+/** The `<template>` elements' ids in the templates file the build emits. */
 export const templateIds = {
   /** The theme's CSS and the components' styles, extracted by Emotion. */
   style: 'fp-style',
