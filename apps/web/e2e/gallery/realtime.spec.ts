@@ -100,42 +100,4 @@ test.describe('two people, live', () => {
     await expect(card(gallery, renamed)).toHaveCount(0);
     await expect.poll(async () => getDocument(`showcases/${id}`)).toBeUndefined();
   });
-
-  test('a draft stays invisible to B and is listed with the drafts in A’s My showcases', async ({
-    memberPage: a,
-    otherMember: b,
-  }) => {
-    const tag = uniqueTag('draft');
-    const title = `Secret ${tag}`;
-    await a.goto('/new');
-    await fillShowcaseForm(a, { title, url: 'https://example.com/draft', tags: tag });
-    await a.getByRole('button', { name: 'Save draft' }).click();
-    await expect(a.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(a.getByText('Draft: only you can see it')).toBeVisible();
-    const id = new URL(a.url()).pathname.split('/')[2]!;
-    await expect
-      .poll(async () => (await getDocument(`showcases/${id}`))?.data.status)
-      .toBe('draft');
-
-    await b.page.goto(`/?tag=${tag}`);
-    await expect(
-      b.page.getByRole('heading', { name: `No showcases tagged #${tag} yet` }),
-    ).toBeVisible();
-    await b.page.goto(`/s/${id}`);
-    await expect(b.page.getByRole('heading', { name: 'Showcase not found' })).toBeVisible();
-    await expect(b.page.getByText(title)).toHaveCount(0);
-
-    await a.goto('/me/showcases');
-    const mine = a.getByRole('list', { name: 'My showcases' });
-    const row = mine.getByRole('listitem').filter({ hasText: title });
-    await expect(row).toBeVisible();
-    await expect(row.getByText('Draft', { exact: true })).toBeVisible();
-
-    // Publishing it makes it appear for B, live.
-    await a.goto(`/s/${id}/edit`);
-    await a.getByRole('button', { name: 'Publish' }).click();
-    await expect(a.getByText('Draft: only you can see it')).toHaveCount(0);
-    await b.page.goto(`/?tag=${tag}`);
-    await expect(card(b.page, title)).toBeVisible();
-  });
 });

@@ -14,6 +14,14 @@ const optionTexts = () =>
   options()
     .elements()
     .map((option) => option.textContent);
+/**
+ * Waits for the suggestions' code: the Autocomplete takes the plain field's place once the
+ * browser is idle. (Typing before that is screens/cards/tag-filter-loading*.test.tsx.)
+ */
+async function suggestionsLoaded() {
+  await expect.poll(() => document.querySelector('.MuiAutocomplete-root')).not.toBeNull();
+}
+
 const INVALID_PIXEL_ART =
   'A tag is one word: no spaces (hyphens join words, as in “pixel-art”). Tags are lower case. ' +
   'Tags use lower-case letters a–z, digits and hyphens, up to 24 characters.';
@@ -29,6 +37,7 @@ test('suggests the tags in use, most used first, and choosing one filters the ga
   ]);
   await renderApp({ path: `/?tag=${base}` });
   await expect.poll(() => cards().elements()).toHaveLength(3);
+  await suggestionsLoaded();
 
   await expect.element(tagFilter()).toHaveValue(base);
   await tagFilter().fill(base.slice(0, -2));
@@ -68,6 +77,7 @@ test('an invalid tag is explained next to the field and does not change the URL'
   await seedShowcases([{ title: `Tagged ${base}`, tags: [base] }]);
   await renderApp({ path: `/?tag=${base}` });
   await expect.poll(() => cards().elements()).toHaveLength(1);
+  await suggestionsLoaded();
 
   await tagFilter().fill('Pixel Art');
   await userEvent.keyboard('{Enter}');
@@ -101,6 +111,7 @@ test('an unfiltered gallery suggests from its loaded showcases; a filtered one f
   // Filtered to one tag, the grid holds only `base`; the other tag comes from the newest.
   await renderApp({ path: `/?tag=${base}` });
   await expect.poll(() => cards().elements()).toHaveLength(1);
+  await suggestionsLoaded();
   await tagFilter().fill(other);
   await expect.element(page.getByRole('option', { name: `#${other} 2 showcases` })).toBeVisible();
 });
@@ -115,6 +126,7 @@ describe.each(LAYOUTS)('the tag filter at $name', (layout) => {
     ]);
     await renderApp({ path: `/?tag=${base}` });
     await expect.poll(() => cards().elements()).toHaveLength(2);
+    await suggestionsLoaded();
     await tagFilter().fill(base.slice(0, -2));
     await expect.poll(() => options().elements()).toHaveLength(2);
     expect(await seriousViolations()).toEqual([]);

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const firestoreLog = openLog(logDir, 'firestore-emulator');
   // The Firestore port is the emulator's own pick; the web port goes unused.
   const ports = await freeStackPorts();
-  const [firestore, auth] = await Promise.all([
+  const outcomes = await Promise.allSettled([
     startFirestoreEmulator({ rulesFile: RULES_FILE, log: firestoreLog.console }),
     startAuthEmulator({
       port: ports.auth,
@@ -45,6 +45,17 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       onUnexpectedExit: (message) => console.error(message),
     }),
   ]);
+  const [firestoreStart, authStart] = outcomes;
+  if (firestoreStart.status === 'rejected' || authStart.status === 'rejected') {
+    // Whichever did start must not outlive the run.
+    await Promise.all(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.close() : null)));
+    await firestoreLog.close();
+    throw firestoreStart.status === 'rejected'
+      ? firestoreStart.reason
+      : (authStart as PromiseRejectedResult).reason;
+  }
+  const firestore = firestoreStart.value;
+  const auth = authStart.value;
   const firestoreHost = `127.0.0.1:${firestore.port}`;
   project.provide('screenStack', { authUrl: auth.url, firestoreHost });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
