@@ -40,9 +40,14 @@ const STYLES = [
   'line-height',
 ] as const;
 
-/** An element's class without Emotion's development label (`css-abc123-MuiCard-root`). */
+/**
+ * What an element is: its tag and classes, without Emotion's development label
+ * (`css-abc123-MuiCard-root`) and MUI's state classes (`Mui-selected`, `Mui-disabled`), so that a
+ * state drawn wrong is compared, colours and all, and fails rather than passing unpaired.
+ */
 function signature(element: Element): string {
   const classes = [...element.classList]
+    .filter((name) => !name.startsWith('Mui-'))
     .map((name) => (name.startsWith('css-') ? name.split('-').slice(0, 2).join('-') : name))
     .sort();
   return [element.tagName.toLowerCase(), ...classes].join('.');
