@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
-import { build } from 'vite';
+import { build, createServer, defaultServerConditions } from 'vite';
 
 const BOOT_ENTRY = fileURLToPath(new URL('../src/first-paint/boot.ts', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TEMPLATES_MODULE = '/src/app/first-paint-templates.tsx';
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/gu;
@@ -13,7 +14,10 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * The first paint (src/first-paint/): bundles its script on its own (no React, no SDK) and
  * inlines it at the end of the built index.html's head, in place of the app's entry script and
  * modulepreloads, which the script adds itself: at once on routes it does not draw (as early as
- * the HTML would have), after its images otherwise. Build only: the dev server serves index.html as written.
+ * the HTML would have), after its images otherwise. The app's own components, rendered here for
+ * each kind of viewer with their CSS (app/first-paint-templates.tsx), are emitted as an asset of
+ * `<template>`s, which the script fetches beside its REST read and fills. Build only: the dev
+ * server serves index.html as written.
  */
 export function firstPaint(options: { mode: string; conditions: string[] }): Plugin {
   return {
@@ -28,9 +32,19 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
             `first paint: expected one entry script in index.html, found ${entries.length}.`,
           );
         }
+        // The templates are a file of their own, fetched by the script beside its REST read:
+        // only the routes it draws download them, and every route's HTML stays small.
+        const templates = await renderFirstPaintTemplates(options);
+        const emitter = this as unknown as Pick<Rolldown.PluginContext, 'emitFile' | 'getFileName'>;
+        const reference = emitter.emitFile({
+          type: 'asset',
+          name: 'first-paint-templates.html',
+          source: templates,
+        });
         const app = {
           entry: entries[0]!,
           preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!),
+          templates: `/${emitter.getFileName(reference)}`,
         };
         const script = await bundleBootScript(options, app);
         return (
@@ -47,7 +61,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
 
 async function bundleBootScript(
   { mode, conditions }: { mode: string; conditions: string[] },
-  app: { entry: string; preloads: string[] },
+  app: { entry: string; preloads: string[]; templates: string },
 ): Promise<string> {
   const output = await build({
     configFile: false,
@@ -71,4 +85,42 @@ async function bundleBootScript(
   if (chunk === undefined) throw new Error('first paint: the boot script did not build.');
   // Inline in a <script>: nothing in it may close the element early.
   return chunk.code.replaceAll('</script', '<\\/script').trim();
+}
+
+/**
+ * The first paint's templates, rendered in Node by Vite's own SSR loader from the app's sources
+ * (with the same workspace-source condition as the app's build). Also what the screen test
+ * compares against the app (screens/first-paint/).
+ */
+export async function renderFirstPaintTemplates({
+  mode,
+  conditions,
+}: {
+  mode: string;
+  conditions: string[];
+}): Promise<string> {
+  const serverConditions = [
+    ...conditions.filter((condition) => condition.startsWith('@')),
+    ...defaultServerConditions,
+  ];
+  const server = await createServer({
+    configFile: false,
+    root: APP_ROOT,
+    envDir: APP_ROOT,
+    mode,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    resolve: { conditions: serverConditions },
+    ssr: { resolve: { conditions: serverConditions } },
+  });
+  try {
+    const module = (await server.ssrLoadModule(TEMPLATES_MODULE)) as {
+      renderFirstPaintTemplates: () => Promise<string>;
+    };
+    return await module.renderFirstPaintTemplates();
+  } finally {
+    await server.close();
+  }
 }

@@ -4,8 +4,11 @@
  * per session (one page, whose test files run one after another).
  */
 import type { Page, Request, Route } from 'playwright';
+import { defaultClientConditions } from 'vite';
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 import type { ColorScheme } from '../../src/testing/browser-commands';
+import { renderFirstPaintTemplates } from '../../vite-plugins/first-paint.ts';
+import { SOURCE_CONDITION } from '../../vite.config.ts';
 
 function playwrightPage(context: BrowserCommandContext): Page {
   if (context.provider.name !== 'playwright') throw new Error('Screen tests run on Playwright.');
@@ -80,7 +83,22 @@ const resetBrowser: BrowserCommand<[]> = async (context) => {
   await playwrightPage(context).mouse.move(0, 0);
 };
 
+let templates: Promise<string> | null = null;
+
+/**
+ * The first paint's templates file as the build renders it (same function, same
+ * sources), once per run.
+ */
+const firstPaintTemplates: BrowserCommand<[]> = () => {
+  templates ??= renderFirstPaintTemplates({
+    mode: 'test',
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+  });
+  return templates;
+};
+
 export const screenCommands = {
+  firstPaintTemplates,
   setColorScheme,
   recordRequests,
   recordedRequests,

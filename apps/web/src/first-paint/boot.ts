@@ -1,22 +1,26 @@
 /**
  * The first paint: inlined into the built index.html (vite-plugins/first-paint.ts), it runs
  * before any of the app's JavaScript is requested. On the gallery and a showcase's page it reads
- * what the first screen shows over Firestore's REST API, draws it as plain DOM and only then
+ * what the first screen shows over Firestore's REST API, fills the app's own components (built
+ * into index.html as templates) with it for the viewer the session marker names, and only then
  * starts the app, so the link carries the image before the app's code. Anywhere else, and
  * whenever something goes wrong, it starts the app at once.
  */
 import { readEmulatorConfig, readFirebaseConfig } from '../config/env';
-import { SESSION_MARKER_KEY } from '../lib/session/session-runner';
+import { webStorage } from '../lib/session/browser-ports';
+import type { ViewerMarker } from '../lib/session/viewer-marker';
+import { readViewerMarker } from '../lib/session/viewer-marker';
 import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
 import type { RestTarget } from './rest';
-import { firstPaintRequest, readFirstPaintAnswer } from './rest';
-import type { FirstPaintViewer } from './paint';
-import { paintFirst } from './paint';
+import { readFirstScreen } from './rest';
+import { paintFirst, parseTemplates } from './fill';
 import { matchFirstPaintRoute } from './route';
 
 /** The app's entry and the modules it imports at once, taken out of the HTML by the plugin. */
-declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[] };
+declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[]; templates: string };
+/** Read once: the build writes the value wherever the name appears. */
+const APP = __FIRST_PAINT_APP__;
 
 /** Longest the app waits for the first paint (real time; a slow network should not wait more). */
 const APP_WAIT_MS = 1500;
@@ -29,7 +33,7 @@ let appStarted = false;
 function startApp(): void {
   if (appStarted) return;
   appStarted = true;
-  const { entry, preloads } = __FIRST_PAINT_APP__;
+  const { entry, preloads } = APP;
   for (const href of preloads) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -57,12 +61,8 @@ function restTarget(): RestTarget {
       };
 }
 
-function readViewer(): FirstPaintViewer {
-  try {
-    return { uid: localStorage.getItem(SESSION_MARKER_KEY) };
-  } catch {
-    return { uid: null };
-  }
+function readViewer(): ViewerMarker {
+  return readViewerMarker(webStorage(() => localStorage));
 }
 
 /**
@@ -116,15 +116,21 @@ async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
   if (route === null || !navigator.onLine) return startApp();
   setTimeout(startApp, APP_WAIT_MS);
-  const request = firstPaintRequest(restTarget(), route);
-  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
-  if (!response.ok) return startApp();
-  const showcases = readFirstPaintAnswer(route, await response.json());
+  // Beside the read: the app's components as templates (the service worker keeps the file).
+  const templates = fetch(APP.templates).then(async (response) => {
+    if (!response.ok) throw new Error(`first paint: templates ${response.status}`);
+    return response.text();
+  });
+  // Not awaited when there is nothing to draw: its failure then matters to no one.
+  templates.catch(() => undefined);
+  const showcases = await readFirstScreen(restTarget(), route);
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
+  const html = await templates;
   await bodyParsed();
   if (appStarted) return;
-  await Promise.all(paintFirst(route, showcases, readViewer(), css).map(imagePainted));
+  const images = paintFirst(parseTemplates(html), route, showcases, readViewer(), css);
+  await Promise.all(images.map(imagePainted));
   startApp();
 }
 

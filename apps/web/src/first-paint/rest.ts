@@ -101,3 +101,14 @@ export function readFirstPaintAnswer(route: FirstPaintRoute, body: unknown): Sho
   if (showcases.some((showcase) => showcase === null)) return null;
   return showcases.length > 0 ? (showcases as Showcase[]) : null;
 }
+
+/** Reads what the route's first screen shows, as nobody; null when there is nothing to draw. */
+export async function readFirstScreen(
+  target: RestTarget,
+  route: FirstPaintRoute,
+): Promise<Showcase[] | null> {
+  const request = firstPaintRequest(target, route);
+  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
+  if (!response.ok) return null;
+  return readFirstPaintAnswer(route, await response.json());
+}

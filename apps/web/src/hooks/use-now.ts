@@ -38,5 +38,5 @@ const relativeDates = createTicker(30_000);
 
 /** The current time in ms, re-rendering its users every 30 s. */
 export function useNow(): number {
-  return useSyncExternalStore(relativeDates.subscribe, relativeDates.now);
+  return useSyncExternalStore(relativeDates.subscribe, relativeDates.now, relativeDates.now);
 }

@@ -20,6 +20,8 @@ declare module 'vitest/browser' {
     releaseRequests: () => Promise<void>;
     /** Stops recording, releases what is held, parks the pointer (after each test). */
     resetBrowser: () => Promise<void>;
+    /** The first paint's templates file, as the build emits it. */
+    firstPaintTemplates: () => Promise<string>;
   }
 }
 

@@ -63,7 +63,7 @@ async function signOut(): Promise<void> {
 }
 
 /** Makes `viewer` the session's user, through the app's own session and the Auth emulator. */
-async function becomeViewer(viewer: Viewer): Promise<RenderedApp['user']> {
+export async function becomeViewer(viewer: Viewer): Promise<RenderedApp['user']> {
   startSession();
   await sessionReaches((state): state is SessionState => known(state));
   await signOut();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
@@ -11,7 +12,7 @@ import { loadConnectionIndicator } from '../../features/connection';
 import { paths, visitorOnlyPaths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
-import type { SessionState } from '../../lib/session';
+import type { SessionState, SessionUser } from '../../lib/session';
 import { sessionActions, useSession } from '../../lib/session';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
@@ -80,6 +81,37 @@ function useSessionFirstAnswerDeferred(): SessionState {
 }
 
 /**
+ * The app bar's connection indicator and user menu (or a visitor's **Sign in**): the frame's,
+ * and the first paint's templates' (which render the lazy parts' fallbacks, as the app's first
+ * render does).
+ */
+export function appBarSlots({
+  user,
+  showsLiveData,
+  onWayIn,
+}: {
+  user: SessionUser | null;
+  showsLiveData: boolean;
+  onWayIn: boolean;
+}): { connection: ReactNode; userMenu: ReactNode } {
+  return {
+    connection:
+      user || showsLiveData ? (
+        <Suspense fallback={null}>
+          <ConnectionIndicator />
+        </Suspense>
+      ) : null,
+    userMenu: user ? (
+      <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+        <UserMenu user={user} />
+      </Suspense>
+    ) : onWayIn ? null : (
+      <SignInButton />
+    ),
+  };
+}
+
+/**
  * The frame of every screen. Until Auth has restored the session nothing but a progress
  * indicator is shown, so a reload never flashes a screen meant for someone else.
  */
@@ -101,25 +133,7 @@ export function RootLayout() {
   }
   const user = session.status === 'signed-in' ? session.user : null;
   return (
-    <AppShell
-      homeHref={galleryHref}
-      connection={
-        user || showsLiveData ? (
-          <Suspense fallback={null}>
-            <ConnectionIndicator />
-          </Suspense>
-        ) : null
-      }
-      userMenu={
-        user ? (
-          <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
-            <UserMenu user={user} />
-          </Suspense>
-        ) : onWayIn ? null : (
-          <SignInButton />
-        )
-      }
-    >
+    <AppShell homeHref={galleryHref} {...appBarSlots({ user, showsLiveData, onWayIn })}>
       <Suspense fallback={<SectionProgress />}>
         <Outlet />
       </Suspense>

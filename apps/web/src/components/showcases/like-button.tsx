@@ -3,7 +3,7 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef } from 'react';
+import { useContext, useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../feedback/notifier';
 import { paths } from '../../config/paths';
@@ -11,6 +11,7 @@ import { describeError } from '../../lib/errors';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
 import { locationPath, signInFirst } from '../../utils/return-to';
 import { likesLabel } from '../../lib/showcases/format';
+import { FixedViewer } from '../../lib/session';
 import { useLike } from '../../hooks/use-like';
 import { PendingChip } from './pending-chip';
 import { DeferredTooltip } from '../deferred-tooltip';
@@ -34,23 +35,32 @@ type LikeButtonProps = {
  * back to where they pressed it. Owners see their like count instead, never this button.
  */
 export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: LikeButtonProps) {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const hintId = useId();
-  const onCard = cardTitle !== undefined;
-  const like = useLike(showcaseId, isGuest ? null : uid);
-  const connection = useConnectionStatus();
-  // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
-  // it is still pending once the connection says the server is silent or out of reach.
-  const unsent = like.pending && (connection === 'waiting' || connection === 'offline');
-  // Whether the latest like/unlike waited through such a stretch before the server answered.
-  const waitedForServer = useRef(false);
-  useEffect(() => {
-    if (unsent) waitedForServer.current = true;
-  }, [unsent]);
-  // A card's count is not live-announced: a grid of 24 would talk over itself.
-  const count = (
+  const rendersStatic = useContext(FixedViewer) !== undefined;
+  if (uid === null || isGuest) {
+    return <LikeInvitation likeCount={likeCount} isGuest={isGuest} cardTitle={cardTitle} />;
+  }
+  if (rendersStatic) {
+    // No SDK to listen with: the like as the app's first render shows it, before its listener
+    // has answered.
+    return (
+      <MemberLikeView
+        likeCount={likeCount}
+        cardTitle={cardTitle}
+        liked={false}
+        ready={false}
+        pending={false}
+        unsent={false}
+      />
+    );
+  }
+  return (
+    <MemberLike showcaseId={showcaseId} likeCount={likeCount} uid={uid} cardTitle={cardTitle} />
+  );
+}
+
+/** The count beside the button. A card's is not live-announced: a grid of 24 would talk over itself. */
+function LikeCount({ likeCount, onCard }: { likeCount: number; onCard: boolean }) {
+  return (
     <Typography
       component="span"
       aria-live={onCard ? undefined : 'polite'}
@@ -61,51 +71,88 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: L
       {likesLabel(likeCount)}
     </Typography>
   );
-  const nameOf = (action: 'Like' | 'Unlike') =>
-    onCard ? `${action} “${cardTitle || 'Untitled'}”` : undefined;
-  const size = onCard ? 'small' : 'medium';
+}
 
-  if (uid === null || isGuest) {
-    const here = locationPath(location);
-    const wayIn = isGuest ? { to: paths.signUp, state: { from: here } } : signInFirst(here);
-    const hint = isGuest
-      ? 'Create an account to like showcases: you keep this guest session.'
-      : 'Sign in to like showcases.';
-    const button = (
-      <Button
-        variant="outlined"
-        size={size}
-        startIcon={<FavoriteBorder />}
-        onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
-        aria-label={nameOf('Like')}
-        aria-describedby={onCard ? undefined : hintId}
-      >
-        Like
-      </Button>
-    );
-    if (onCard) {
-      // One hint line per card would repeat 24 times: it is the button's description instead.
-      return (
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-          <DeferredTooltip title={hint} describeChild>
-            {button}
-          </DeferredTooltip>
-          {count}
-        </Stack>
-      );
-    }
+const likeName = (action: 'Like' | 'Unlike', cardTitle: string | undefined) =>
+  cardTitle === undefined ? undefined : `${action} “${cardTitle || 'Untitled'}”`;
+
+/** A visitor's or guest's Like: a way in, with why (the hint line on the page). */
+export function LikeInvitation({
+  likeCount,
+  isGuest,
+  cardTitle,
+}: {
+  likeCount: number;
+  isGuest: boolean;
+  cardTitle?: string | undefined;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hintId = useId();
+  const onCard = cardTitle !== undefined;
+  const here = locationPath(location);
+  const wayIn = isGuest ? { to: paths.signUp, state: { from: here } } : signInFirst(here);
+  const hint = isGuest
+    ? 'Create an account to like showcases: you keep this guest session.'
+    : 'Sign in to like showcases.';
+  const button = (
+    <Button
+      variant="outlined"
+      size={onCard ? 'small' : 'medium'}
+      startIcon={<FavoriteBorder />}
+      onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
+      aria-label={likeName('Like', cardTitle)}
+      aria-describedby={onCard ? undefined : hintId}
+    >
+      Like
+    </Button>
+  );
+  if (onCard) {
+    // One hint line per card would repeat 24 times: it is the button's description instead.
     return (
-      <Stack sx={{ gap: 0.5 }}>
-        <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+        <DeferredTooltip title={hint} describeChild>
           {button}
-          {count}
-        </Stack>
-        <Typography id={hintId} variant="body2" color="text.secondary">
-          {hint}
-        </Typography>
+        </DeferredTooltip>
+        <LikeCount likeCount={likeCount} onCard />
       </Stack>
     );
   }
+  return (
+    <Stack sx={{ gap: 0.5 }}>
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+        {button}
+        <LikeCount likeCount={likeCount} onCard={false} />
+      </Stack>
+      <Typography id={hintId} variant="body2" color="text.secondary">
+        {hint}
+      </Typography>
+    </Stack>
+  );
+}
+
+function MemberLike({
+  showcaseId,
+  likeCount,
+  uid,
+  cardTitle,
+}: {
+  showcaseId: string;
+  likeCount: number;
+  uid: string;
+  cardTitle?: string | undefined;
+}) {
+  const notify = useNotify();
+  const like = useLike(showcaseId, uid);
+  const connection = useConnectionStatus();
+  // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
+  // it is still pending once the connection says the server is silent or out of reach.
+  const unsent = like.pending && (connection === 'waiting' || connection === 'offline');
+  // Whether the latest like/unlike waited through such a stretch before the server answered.
+  const waitedForServer = useRef(false);
+  useEffect(() => {
+    if (unsent) waitedForServer.current = true;
+  }, [unsent]);
 
   const onClick = () => {
     waitedForServer.current = unsent;
@@ -121,34 +168,66 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: L
       });
     });
   };
+  return (
+    <MemberLikeView
+      likeCount={likeCount}
+      cardTitle={cardTitle}
+      liked={like.liked}
+      ready={like.ready}
+      pending={like.pending}
+      unsent={unsent}
+      onClick={onClick}
+    />
+  );
+}
 
+/** What a member sees, from the like's state alone (the first paint's templates render it too). */
+export function MemberLikeView({
+  likeCount,
+  cardTitle,
+  liked,
+  ready,
+  pending,
+  unsent,
+  onClick,
+}: {
+  likeCount: number;
+  cardTitle?: string | undefined;
+  liked: boolean;
+  ready: boolean;
+  pending: boolean;
+  unsent: boolean;
+  onClick?: () => void;
+}) {
+  const hintId = useId();
+  const onCard = cardTitle !== undefined;
   return (
     <Stack
       direction="row"
       sx={{ gap: onCard ? 1 : 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
     >
       <Button
-        aria-label={nameOf(like.liked ? 'Unlike' : 'Like')}
-        aria-pressed={like.liked}
+        aria-label={likeName(liked ? 'Unlike' : 'Like', cardTitle)}
+        aria-pressed={liked}
         aria-describedby={unsent ? hintId : undefined}
-        variant={like.liked ? 'contained' : 'outlined'}
-        size={size}
-        startIcon={like.liked ? <Favorite /> : <FavoriteBorder />}
+        variant={liked ? 'contained' : 'outlined'}
+        size={onCard ? 'small' : 'medium'}
+        startIcon={liked ? <Favorite /> : <FavoriteBorder />}
         onClick={onClick}
         // Not disabled while a click lands (`toggle` ignores clicks then): a disabled button
         // would drop the keyboard focus of whoever just pressed it.
-        disabled={!like.ready}
+        disabled={!ready}
       >
-        {like.liked ? 'Unlike' : 'Like'}
+        {liked ? 'Unlike' : 'Like'}
       </Button>
-      {count}
+      <LikeCount likeCount={likeCount} onCard={onCard} />
       {/* A card shows its showcase's pending chip already; the batch is pending there too. */}
-      {like.pending && !onCard ? <PendingChip /> : null}
+      {pending && !onCard ? <PendingChip /> : null}
       {unsent ? (
         <Typography id={hintId} role="status" variant="body2" color="text.secondary">
           {onCard
-            ? `Not sent yet: your ${like.liked ? 'like' : 'unlike'} is kept on this device.`
-            : `The server could not be reached. Your ${like.liked ? 'like' : 'unlike'} is kept on this device and sent when it answers.`}
+            ? `Not sent yet: your ${liked ? 'like' : 'unlike'} is kept on this device.`
+            : `The server could not be reached. Your ${liked ? 'like' : 'unlike'} is kept on this device and sent when it answers.`}
         </Typography>
       ) : null}
     </Stack>

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../lib/session';
-import { likesLabel } from '../../lib/showcases/format';
+import { displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
 // One media ratio for every card, so a grid lines up and an image is cropped the same way at
 // 360 px as on a wide screen.
 import { CARD_MEDIA_RATIO } from './grid-layout';
@@ -88,10 +88,10 @@ export const ShowcaseCard = memo(function ShowcaseCard({
             variant="h6"
             sx={titleSx}
           >
-            {title || 'Untitled'}
+            {displayTitle(title)}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {ownerName ? `by ${ownerName}` : 'by a member'}
+            by {displayOwner(ownerName)}
             {createdAt ? (
               <>
                 {' · '}

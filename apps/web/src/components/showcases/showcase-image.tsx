@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { safeHttpUrl } from '@showcase/schema';
+import { placeholderBackground, placeholderInitial } from '../../lib/showcases/placeholder';
 import { CARD_MEDIA_RATIO } from './grid-layout';
 
 type ShowcaseImageProps = {
@@ -28,13 +29,6 @@ type ShowcaseImageProps = {
  */
 export type ImagePlacement = 'first' | 'visible' | 'later';
 
-/** A stable hue per title, so placeholders differ without any stored colour. */
-function hue(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
-  return hash;
-}
-
 /**
  * The showcase's image when its URL is http(s) and loads; otherwise a calm placeholder with the
  * title's first letter. Never sends a referrer to the image host.
@@ -50,12 +44,12 @@ export function ShowcaseImage({
 }: ShowcaseImageProps) {
   const src = safeHttpUrl(imageUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const initial = Array.from(title.trim())[0]?.toUpperCase() ?? '·';
 
   if (src === null || failedSrc === src) {
     return (
       <Box
         aria-hidden
+        style={{ backgroundImage: placeholderBackground(title) }}
         sx={{
           height,
           display: 'grid',
@@ -64,11 +58,10 @@ export function ShowcaseImage({
           fontWeight: 700,
           color: 'primary.main',
           bgcolor: 'action.hover',
-          backgroundImage: `linear-gradient(135deg, hsl(${hue(title)} 70% 60% / 0.28), hsl(${(hue(title) + 60) % 360} 70% 60% / 0.12))`,
           userSelect: 'none',
         }}
       >
-        {initial}
+        {placeholderInitial(title)}
       </Box>
     );
   }

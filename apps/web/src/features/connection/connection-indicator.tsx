@@ -56,34 +56,9 @@ const icons: Record<ConnectionStatus, ReactElement> = {
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
   const signedIn = useSession().status === 'signed-in';
-  const label = labels[status];
   return (
     <>
-      <DeferredTooltip title={hints[status]}>
-        <Chip
-          role="status"
-          aria-label={`Connection: ${label}`}
-          aria-live="polite"
-          data-connection={status}
-          size="small"
-          variant="outlined"
-          color={colors[status]}
-          icon={icons[status]}
-          // Phones show the icon alone (the name and the tooltip keep the words), so the app bar
-          // fits 360 px beside the user menu or a visitor's Sign in.
-          label={
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {label}
-            </Box>
-          }
-          tabIndex={0}
-          sx={{
-            fontWeight: 600,
-            '& .MuiChip-icon': { ml: '6px', mr: { xs: '-6px', sm: '-4px' } },
-            '& .MuiChip-label': { pl: { xs: 0, sm: 1 }, pr: { xs: '6px', sm: 1 } },
-          }}
-        />
-      </DeferredTooltip>
+      <ConnectionChip status={status} />
       {signedIn ? (
         <>
           <SignOutGuard />
@@ -93,5 +68,40 @@ export function ConnectionIndicator() {
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The chip alone, for a status: the indicator's, and the first paint's templates' (which show
+ * it live: the first paint is up only once the server has answered).
+ */
+export function ConnectionChip({ status }: { status: ConnectionStatus }) {
+  const label = labels[status];
+  return (
+    <DeferredTooltip title={hints[status]}>
+      <Chip
+        role="status"
+        aria-label={`Connection: ${label}`}
+        aria-live="polite"
+        data-connection={status}
+        size="small"
+        variant="outlined"
+        color={colors[status]}
+        icon={icons[status]}
+        // Phones show the icon alone (the name and the tooltip keep the words), so the app bar
+        // fits 360 px beside the user menu or a visitor's Sign in.
+        label={
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {label}
+          </Box>
+        }
+        tabIndex={0}
+        sx={{
+          fontWeight: 600,
+          '& .MuiChip-icon': { ml: '6px', mr: { xs: '-6px', sm: '-4px' } },
+          '& .MuiChip-label': { pl: { xs: 0, sm: 1 }, pr: { xs: '6px', sm: 1 } },
+        }}
+      />
+    </DeferredTooltip>
   );
 }

@@ -7,3 +7,5 @@ export const loadGalleryPage = () => import('./components/gallery-page');
 export const loadUserPage = () => import('./components/user-page');
 /** The welcome screen's row of the newest showcases, loaded after the pitch has painted. */
 export const loadWelcomePreview = () => import('./components/welcome-preview');
+/** The gallery's frame and controls, for the first paint's templates (rendered at build time). */
+export const loadGalleryParts = () => import('./components/gallery-page');

@@ -9,4 +9,4 @@ export type {
 } from './session-runner';
 export type { ProviderProfile, ReauthenticationMethod, SessionUser } from './session-user';
 export { sessionActions, startSession } from './session-store';
-export { useCurrentUser, useSession, useViewer } from './use-session';
+export { FixedViewer, useCurrentUser, useSession, useViewer } from './use-session';

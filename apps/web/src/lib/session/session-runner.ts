@@ -15,6 +15,7 @@ import {
   sessionView,
 } from './session-machine';
 import type { SessionUser } from './session-user';
+import { SESSION_MARKER_KEY, writeViewerMarker } from './viewer-marker';
 
 /** The Firebase Authentication calls the session needs; every "current user" is Auth's own. */
 export interface AuthPort {
@@ -148,8 +149,7 @@ export type SessionRuntime = SessionActions & {
   dispose(): void;
 };
 
-/** localStorage: the uid of the open session, so a reload can tell an ended session apart. */
-export const SESSION_MARKER_KEY = 'showcase:session-uid';
+export { SESSION_MARKER_KEY };
 /** sessionStorage: a Google redirect under way and where to go when it comes back. */
 export const PENDING_REDIRECT_KEY = 'showcase:pending-redirect';
 
@@ -205,7 +205,7 @@ export function runSession(deps: SessionDeps): SessionRuntime {
   }
 
   function userReported(user: SessionUser | null): void {
-    deps.local.set(SESSION_MARKER_KEY, user?.uid ?? null);
+    writeViewerMarker(deps.local, user);
     dispatch({ type: 'user', user });
   }
 

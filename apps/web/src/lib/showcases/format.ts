@@ -74,3 +74,36 @@ function calendarDaysBetween(earlier: Date, later: Date): number {
   // Rounded: a daylight-saving change makes one day 23 or 25 hours long.
   return Math.round((end.getTime() - start.getTime()) / DAY);
 }
+
+/** A showcase's title as shown: an empty one reads as "Untitled". */
+export function displayTitle(title: string): string {
+  return title || 'Untitled';
+}
+
+/** Its author as shown: a showcase whose owner has no display name is "by a member". */
+export function displayOwner(ownerName: string): string {
+  return ownerName || 'a member';
+}
+
+/** Whether a showcase's page says "Updated …": edited more than a second after it was created. */
+export function showsUpdated(showcase: {
+  createdAt: Date | null;
+  updatedAt: Date | null;
+}): boolean {
+  const { createdAt, updatedAt } = showcase;
+  return (
+    updatedAt !== null && createdAt !== null && updatedAt.getTime() - createdAt.getTime() > 1000
+  );
+}
+
+/** A `<time>`'s machine date, its exact date and time on hover, and its "5 min. ago". */
+export function relativeTime(
+  date: Date,
+  now: Date,
+): { dateTime: string; title: string; text: string } {
+  return {
+    dateTime: date.toISOString(),
+    title: formatDateTime(date),
+    text: formatRelativeDate(date, now),
+  };
+}

@@ -46,5 +46,5 @@ export const galleryLink = createGalleryLinkStore();
 
 /** The href of a link back to the gallery, keeping the sort, tag and search the reader chose. */
 export function useGalleryHref(): string {
-  return useSyncExternalStore(galleryLink.subscribe, galleryLink.href);
+  return useSyncExternalStore(galleryLink.subscribe, galleryLink.href, galleryLink.href);
 }

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { galleryParams, paths } from '../../../config/paths';
@@ -52,14 +53,11 @@ type GalleryChanges = { sort?: GallerySort; tag?: string | null; search?: null }
 
 /** `/`: the live gallery of published showcases, for everyone; `?q=` makes it search results. */
 export function GalleryPage() {
-  const user = useViewer();
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get(galleryParams.sort));
   const tag = readTag(params.get(galleryParams.tag));
   const searchText = params.get(galleryParams.search);
   const search = useMemo(() => readSearch(searchText), [searchText]);
-  // A visitor's way to publish starts with signing in, then comes back to the form.
-  const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
   const heading = galleryHeading(tag, search);
   useDocumentTitle(heading);
   // Links back to the gallery (the app bar's, a showcase's) return to this sort, tag and search.
@@ -80,6 +78,42 @@ export function GalleryPage() {
   const controls = { sort, tag, note: combinationNote(tag, search), update };
 
   return (
+    <GalleryFrame heading={heading} searching={search !== null}>
+      {search !== null && search.plan === null ? (
+        <>
+          <GalleryControls {...controls} showcases={NO_SHOWCASES} />
+          <PageState
+            title="Nothing to search for"
+            icon={<SearchOffOutlined />}
+            action={<Button onClick={() => update({ search: null })}>Clear search</Button>}
+          >
+            {SEARCH_SCOPE} Punctuation and symbols are left out.
+          </PageState>
+        </>
+      ) : (
+        <GalleryResults controls={controls} search={search} />
+      )}
+    </GalleryFrame>
+  );
+}
+
+/**
+ * The gallery's column under its heading, subtitle and **New showcase**: the page's, and the
+ * first paint's template of it (rendered at build time under a `FixedViewer`).
+ */
+export function GalleryFrame({
+  heading,
+  searching,
+  children,
+}: {
+  heading: string;
+  searching: boolean;
+  children: ReactNode;
+}) {
+  const user = useViewer();
+  // A visitor's way to publish starts with signing in, then comes back to the form.
+  const newShowcase = user ? { to: paths.newShowcase } : signInFirst(paths.newShowcase);
+  return (
     <Stack sx={{ gap: 3 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -87,7 +121,7 @@ export function GalleryPage() {
             {heading}
           </Typography>
           <Typography color="text.secondary">
-            {search
+            {searching
               ? 'Published showcases with these words in their title or tags, live.'
               : 'What people made, live as they publish it.'}
           </Typography>
@@ -103,28 +137,14 @@ export function GalleryPage() {
           </Button>
         )}
       </Stack>
-
-      {search !== null && search.plan === null ? (
-        <>
-          <GalleryControls {...controls} showcases={NO_SHOWCASES} />
-          <PageState
-            title="Nothing to search for"
-            icon={<SearchOffOutlined />}
-            action={<Button onClick={() => update({ search: null })}>Clear search</Button>}
-          >
-            {SEARCH_SCOPE} Punctuation and symbols are left out.
-          </PageState>
-        </>
-      ) : (
-        <GalleryResults controls={controls} search={search} />
-      )}
+      {children}
     </Stack>
   );
 }
 
 const NO_SHOWCASES: readonly Showcase[] = [];
 
-type GalleryControlsProps = {
+export type GalleryControlsProps = {
   sort: GallerySort;
   tag: string | null;
   /** What the sort, tag and search together cannot do, said under the controls. */
@@ -133,7 +153,7 @@ type GalleryControlsProps = {
 };
 
 /** Sort and tag filter; the tag filter suggests the tags of the showcases shown. */
-function GalleryControls({
+export function GalleryControls({
   sort,
   tag,
   note,

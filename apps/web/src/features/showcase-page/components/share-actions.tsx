@@ -16,7 +16,10 @@ const COPIED = 'Link copied';
 export function ShareActions({ id, title }: { id: string; title: string }) {
   const notify = useNotify();
   const [manualCopy, setManualCopy] = useState(false);
-  const data: ShareData = { title, url: showcaseShareUrl(window.location.origin, id) };
+  // Also rendered at build time (the first paint's templates), where there is no browser: no
+  // share sheet then, as on most desktops.
+  const browser = typeof window === 'undefined' ? null : window;
+  const data: ShareData = { title, url: showcaseShareUrl(browser?.location.origin ?? '', id) };
 
   const copy = async () => {
     const outcome = await copyText(data.url, browserClipboard());
@@ -39,7 +42,7 @@ export function ShareActions({ id, title }: { id: string; title: string }) {
       <Button variant="outlined" startIcon={<LinkOutlined />} onClick={() => void copy()}>
         Copy link
       </Button>
-      {canShareLink(navigator, data) ? (
+      {browser !== null && canShareLink(browser.navigator, data) ? (
         <Button variant="outlined" startIcon={<ShareOutlined />} onClick={() => void share()}>
           Share
         </Button>

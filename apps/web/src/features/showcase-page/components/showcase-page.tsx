@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { memo, useCallback, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -25,7 +26,12 @@ import { useConnectionStatus } from '../../../lib/firebase/use-connection-status
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useViewer } from '../../../lib/session';
 import { DataErrorAlert } from '../../../components/showcases/data-error-alert';
-import { likesLabel } from '../../../lib/showcases/format';
+import {
+  displayOwner,
+  displayTitle,
+  likesLabel,
+  showsUpdated,
+} from '../../../lib/showcases/format';
 import { useGalleryHref } from '../../../lib/showcases/gallery-link';
 import { useShowcase } from '../../../hooks/use-showcase';
 import { showcaseView } from '../../../lib/showcases/snapshot-views';
@@ -120,6 +126,36 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   };
 
   return (
+    <ShowcaseArticle showcase={showcase} onDelete={requestDelete}>
+      {isOwner ? (
+        <ConfirmDeleteDialog
+          open={confirming}
+          title={showcase.title}
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+        />
+      ) : null}
+    </ShowcaseArticle>
+  );
+}
+
+/**
+ * The showcase as its viewer sees it, from the data alone: the page's content, and the first
+ * paint's template of it (rendered at build time under a `FixedViewer`).
+ */
+export function ShowcaseArticle({
+  showcase,
+  onDelete,
+  children,
+}: {
+  showcase: Showcase;
+  onDelete: () => void;
+  /** What only the live page has (the delete dialog). */
+  children?: ReactNode;
+}) {
+  const user = useViewer();
+  const isOwner = user !== null && showcase.ownerUid === user.uid && !user.isAnonymous;
+  return (
     <Stack
       component="article"
       sx={{ gap: 3, maxWidth: 880, mx: 'auto' }}
@@ -133,7 +169,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           ) : null}
           {showcase.pending ? <PendingChip /> : null}
         </Stack>
-        <ShowcaseHeading showcase={showcase} isOwner={isOwner} onDelete={requestDelete} />
+        <ShowcaseHeading showcase={showcase} isOwner={isOwner} onDelete={onDelete} />
       </Stack>
 
       {isOwner ? (
@@ -160,15 +196,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       )}
 
       <ShowcaseContent showcase={showcase} />
-
-      {isOwner ? (
-        <ConfirmDeleteDialog
-          open={confirming}
-          title={showcase.title}
-          onCancel={() => setConfirming(false)}
-          onConfirm={remove}
-        />
-      ) : null}
+      {children}
     </Stack>
   );
 }
@@ -206,7 +234,7 @@ const ShowcaseHeading = memo(
             variant="h3"
             sx={{ overflowWrap: 'anywhere', flexGrow: 1, minWidth: 0 }}
           >
-            {showcase.title || 'Untitled'}
+            {displayTitle(showcase.title)}
           </Typography>
           <Stack
             direction="row"
@@ -245,7 +273,7 @@ const ShowcaseHeading = memo(
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           by{' '}
           <Link component={RouterLink} to={hrefs.userProfile(showcase.ownerUid)}>
-            {showcase.ownerName || 'a member'}
+            {displayOwner(showcase.ownerName)}
           </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -255,9 +283,7 @@ const ShowcaseHeading = memo(
               <RelativeTime date={showcase.createdAt} />
             </>
           ) : null}
-          {showcase.updatedAt &&
-          showcase.createdAt &&
-          showcase.updatedAt.getTime() - showcase.createdAt.getTime() > 1000 ? (
+          {showsUpdated(showcase) && showcase.updatedAt ? (
             <>
               {' · '}Updated <RelativeTime date={showcase.updatedAt} />
             </>

@@ -1,0 +1,94 @@
+/**
+ * The contract between the first paint's templates (the app's own components rendered at build
+ * time, `app/first-paint-templates.tsx`) and the inlined script that fills them with what the
+ * REST read returned (`first-paint/fill.ts`): which templates there are, and the stand-in data
+ * they are rendered with, which the script finds and replaces. Nothing here draws anything.
+ */
+import type { Showcase } from '@showcase/schema';
+
+/** Who the first paint draws for. An owner is a member reading their own showcase. */
+export type TemplateViewer = 'visitor' | 'guest' | 'member' | 'owner';
+
+/** The `<template>` elements' ids in the templates file the build emits. */
+export const templateIds = {
+  /** The theme's CSS and the components' styles, extracted by Emotion. */
+  style: 'fp-style',
+  /** The app bar and the gallery's frame, with two cards, for a visitor, guest or member. */
+  gallery: (viewer: Exclude<TemplateViewer, 'owner'>) => `fp-gallery-${viewer}`,
+  /** Two cards of the viewer's own, as a member sees them in the gallery. */
+  ownCards: 'fp-cards-own',
+  /** One card without an image: where its placeholder goes. */
+  cardWithoutImage: 'fp-card-no-image',
+  /** The sort and tag controls as the URL sets them. */
+  controls: (sort: 'newest' | 'liked', tagged: boolean) =>
+    `fp-controls-${sort}-${tagged ? 'tag' : 'all'}`,
+  /** The app bar and a showcase's article, for each kind of viewer. */
+  showcase: (viewer: TemplateViewer) => `fp-showcase-${viewer}`,
+  /** A showcase's article without an image: where its placeholder goes. */
+  showcaseWithoutImage: 'fp-showcase-no-image',
+} as const;
+
+/** Where the gallery's template takes its controls. */
+export const CONTROLS_SLOT = 'data-fp-controls';
+
+/** The stand-ins, unique strings the script replaces wherever they appear (text, attributes). */
+export const stand = {
+  id: (index: number) => `fpid${index}x`,
+  title: (index: number) => `fptitle${index}x`,
+  owner: (index: number) => `fpowner${index}x`,
+  ownerUid: (index: number) => `fpuid${index}x`,
+  tag: (index: number) => `fptag${index}x`,
+  image: (index: number) => `https://fpimage${index}x.invalid/`,
+  /** The tag filter's text in a gallery opened on a tag. */
+  filterTag: 'fpfiltertagx',
+  /** A description: one paragraph, a text and a web address (a link). */
+  descriptionText: 'fptextx',
+  descriptionLink: 'https://fplinkx.invalid/',
+  /** The guest's or member's uid in templates where the viewer owns nothing. */
+  viewerUid: 'fpviewerx',
+} as const;
+
+/** The like count templates show: one digit, so no locale groups it differently. */
+export const TEMPLATE_LIKES = 7;
+/** Tags beyond a card's three: its "+N" chip reads `+${TEMPLATE_MORE_TAGS}`. */
+export const TEMPLATE_MORE_TAGS = 4;
+/** A card shows three tags; the rest are counted. */
+export const CARD_TAGS = 3;
+
+const CREATED = new Date(Date.UTC(2024, 0, 1));
+/** Later than created by more than the page's one second: the page shows "Updated …". */
+const UPDATED = new Date(Date.UTC(2024, 0, 2));
+
+/**
+ * The showcase a template is rendered with: every field the first paint fills is a stand-in,
+ * and every optional part is there (image, tags and "+N", both dates), so the script only ever
+ * removes what the real showcase does not have.
+ */
+export function templateShowcase(
+  index: number,
+  { withImage = true, onPage = false }: { withImage?: boolean; onPage?: boolean } = {},
+): Showcase {
+  return {
+    id: stand.id(index),
+    title: stand.title(index),
+    description: onPage ? `${stand.descriptionText} ${stand.descriptionLink}` : '',
+    // The page's link button and tags come after the description; the app adds them.
+    url: '',
+    imageUrl: withImage ? stand.image(index) : null,
+    imageAlt: null,
+    tags: onPage
+      ? []
+      : [
+          ...Array.from({ length: CARD_TAGS }, (_, tag) => stand.tag(tag)),
+          ...Array.from({ length: TEMPLATE_MORE_TAGS }, (_, more) => `fpmore${more}x`),
+        ],
+    searchTerms: [],
+    status: 'published',
+    ownerUid: stand.ownerUid(index),
+    ownerName: stand.owner(index),
+    createdAt: CREATED,
+    updatedAt: UPDATED,
+    likeCount: TEMPLATE_LIKES,
+    pending: false,
+  };
+}
