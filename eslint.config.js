@@ -92,8 +92,6 @@ function webBoundaries() {
     restrict([`${WEB}/{${SHARED.join(',')}}/**/*.{ts,tsx}`], [sdk, anyFeature, app, firstPaint]),
     // The SDK's own folder: the layers still hold, the SDK boundary does not.
     restrict([`${WEB}/lib/firebase/**/*.{ts,tsx}`], [anyFeature, app, firstPaint]),
-    // The screen tests render the whole app as main.tsx does: their helper composes app/.
-    restrict([`${WEB}/testing/render-app.tsx`], [sdk, anyFeature, firstPaint]),
     // The differential test reads the first paint's REST requests beside the SDK's queries.
     restrict([`${WEB}/lib/firebase/first-paint-rest.test.ts`], [anyFeature, app]),
     // The first paint is plain DOM over shared code: no feature, no app.
