@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmulatorError } from '../errors.js';
 import { BUCKET, ctx, testCore, user } from './builders.js';
+import { objectHashesOf } from './checksums.js';
 import type { StorageCore } from './index.js';
 
 function chunk(
@@ -54,6 +55,21 @@ describe('resumable uploads', () => {
       received: 11,
     });
     expect(core.stats()).toMatchObject({ objects: 1, usedBytes: 11 });
+  });
+
+  it('hashes the chunks as they are appended: refused chunks are not in the hashes', async () => {
+    const core = testCore();
+    const { uploadId } = core.service.startResumableUpload(ctx(), {
+      name: 'h.txt',
+      metadata: {},
+      declaredSize: undefined,
+    });
+    await chunk(core, uploadId, 0, 'hello ');
+    expect(await codeOf(chunk(core, uploadId, 0, 'again '))).toMatch(/^INVALID_ARGUMENT/);
+    await chunk(core, uploadId, 6, '');
+    const final = await chunk(core, uploadId, 6, 'world', true);
+    expect(final.object?.data.toString()).toBe('hello world');
+    expect(final.object).toMatchObject(objectHashesOf(Buffer.from('hello world')));
   });
 
   it('refuses a wrong or repeated offset without changing what was received', async () => {

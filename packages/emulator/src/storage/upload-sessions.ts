@@ -8,6 +8,7 @@ import type { Timestamp } from '../model/types.js';
 import type { Caller } from '../service/types.js';
 import { timestampToMicros } from '../store/clock.js';
 import type { ByteBudget } from './byte-budget.js';
+import { ObjectHasher, type ObjectHashes } from './checksums.js';
 import type { ByteReservation, StoredObject, WritableMetadata } from './types.js';
 
 export type UploadSessionLimits = {
@@ -32,6 +33,8 @@ export type UploadSession = {
   readonly declaredSize: number | undefined;
   readonly caller: Caller;
   readonly chunks: Buffer[];
+  /** MD5 and CRC32C of the chunks so far, taken as each is appended (finalize only reads them). */
+  readonly hasher: ObjectHasher;
   readonly reservation: ByteReservation;
   received: number;
   lastActiveMicros: number;
@@ -91,6 +94,7 @@ export class UploadSessions {
     const session: UploadSession = {
       ...fields,
       chunks: [],
+      hasher: new ObjectHasher(),
       reservation: this.budget.reserve(0),
       received: 0,
       lastActiveMicros: timestampToMicros(now),
@@ -153,7 +157,15 @@ export class UploadSessions {
     reservation.release();
     session.reservation.grow(bytes);
     session.chunks.push(data);
+    session.hasher.update(data);
     session.received += bytes;
+  }
+
+  /** The session's bytes as one buffer of exactly their size, and their hashes. */
+  collect(session: UploadSession): { data: Buffer; hashes: ObjectHashes } {
+    const { chunks } = session;
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, session.received);
+    return { data, hashes: session.hasher.digest() };
   }
 
   /** Marks `session` final with `object`; its bytes now belong to the stored object. */
