@@ -159,8 +159,7 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
               `Upload ${session.id} declared ${session.declaredSize} bytes but ${session.received} were received before finalize.`,
             );
           }
-          const data =
-            session.chunks.length === 1 ? session.chunks[0]! : Buffer.concat(session.chunks);
+          const { data, hashes } = sessions.collect(session);
           object = storedObjectCreate(
             ctx.bucket,
             session.name,
@@ -168,6 +167,7 @@ export function createStorageService(deps: StorageServiceDeps): StorageService {
             session.metadata,
             clock.now(),
             deps.newDownloadToken,
+            hashes,
           );
           await store(ctx, object, session.reservation);
         } catch (error) {

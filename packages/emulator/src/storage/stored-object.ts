@@ -3,7 +3,7 @@
 import { EmulatorError } from '../errors.js';
 import type { Timestamp } from '../model/types.js';
 import { timestampToMicros } from '../store/clock.js';
-import { crc32cBase64, md5Base64 } from './checksums.js';
+import { objectHashesOf, type ObjectHashes } from './checksums.js';
 import type { StorageObjectResource } from './rules-port.js';
 import type { StoredObject, WritableMetadata } from './types.js';
 
@@ -78,7 +78,23 @@ function optional(value: string | null | undefined): string | undefined {
   return value == null ? undefined : value;
 }
 
-/** A new object (generation and metageneration 1) from uploaded bytes. */
+/**
+ * `data`, or a copy of it when it is a view into a much larger allocation (a multipart body's
+ * payload): a stored object must not keep more memory alive than its own bytes, which the byte
+ * budget counts. A little slack (the multipart framing and metadata) is kept rather than copied.
+ */
+export function ownBytes(data: Buffer): Buffer {
+  const slack = data.buffer.byteLength - data.length;
+  return slack > Math.max(OWN_BYTES_SLACK, data.length / 16) ? Buffer.from(data) : data;
+}
+
+/** Bytes beyond an object's own that its buffer may keep alive without being copied. */
+export const OWN_BYTES_SLACK = 16 * 1024;
+
+/**
+ * A new object (generation and metageneration 1) from uploaded bytes; `hashes` are the bytes'
+ * own when the caller took them as the bytes arrived (resumable uploads).
+ */
 export function storedObjectCreate(
   bucket: string,
   name: string,
@@ -86,9 +102,9 @@ export function storedObjectCreate(
   written: WritableMetadata,
   now: Timestamp,
   newToken: () => string,
+  hashes: ObjectHashes = objectHashesOf(data),
 ): StoredObject {
-  const md5Hash = md5Base64([data]);
-  const crc32c = crc32cBase64([data]);
+  const { md5Hash, crc32c } = hashes;
   if (written.md5Hash != null && written.md5Hash !== md5Hash) {
     throw new EmulatorError(
       'INVALID_ARGUMENT',
@@ -105,7 +121,7 @@ export function storedObjectCreate(
   const fields: Fields = {
     bucket,
     name,
-    data,
+    data: ownBytes(data),
     generation,
     metageneration: '1',
     timeCreated: now,

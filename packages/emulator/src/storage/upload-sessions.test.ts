@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmulatorError } from '../errors.js';
 import { BUCKET, ctx, testCore, user } from './builders.js';
+import { objectHashesOf } from './checksums.js';
 import type { StorageCore } from './index.js';
 
 function chunk(
@@ -54,6 +55,51 @@ describe('resumable uploads', () => {
       received: 11,
     });
     expect(core.stats()).toMatchObject({ objects: 1, usedBytes: 11 });
+  });
+
+  it('hashes the chunks as they are appended: refused chunks are not in the hashes', async () => {
+    const core = testCore();
+    const { uploadId } = core.service.startResumableUpload(ctx(), {
+      name: 'h.txt',
+      metadata: {},
+      declaredSize: undefined,
+    });
+    await chunk(core, uploadId, 0, 'hello ');
+    expect(await codeOf(chunk(core, uploadId, 0, 'again '))).toMatch(/^INVALID_ARGUMENT/);
+    await chunk(core, uploadId, 6, '');
+    const final = await chunk(core, uploadId, 6, 'world', true);
+    expect(final.object?.data.toString()).toBe('hello world');
+    expect(final.object).toMatchObject(objectHashesOf(Buffer.from('hello world')));
+  });
+
+  it('hashes appended bytes between requests and finishes at finalize, whatever is left', async () => {
+    const bytes = Buffer.from(Uint8Array.from({ length: 3 * 2 ** 20 + 5 }, (_, i) => i * 7));
+    const cuts = [0, 1_500_000, 1_500_001, 2_900_000, bytes.length];
+    for (const turns of [0, 1, 3, 100]) {
+      const core = testCore();
+      const { uploadId } = core.service.startResumableUpload(ctx(), {
+        name: 'big',
+        metadata: {},
+        declaredSize: bytes.length,
+      });
+      let final;
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        const data = bytes.subarray(cuts[i], cuts[i + 1]);
+        const reservation = core.service.reserve();
+        reservation.grow(data.length);
+        final = await core.service.uploadChunk(ctx(), {
+          uploadId,
+          offset: cuts[i]!,
+          data,
+          reservation,
+          finalize: i + 2 === cuts.length,
+        });
+        // Some turns of the event loop between chunks: hashing in the background, or not at all.
+        for (let t = 0; t < turns; t++) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(final?.object?.data.equals(bytes)).toBe(true);
+      expect(final?.object).toMatchObject(objectHashesOf(bytes));
+    }
   });
 
   it('refuses a wrong or repeated offset without changing what was received', async () => {

@@ -8,6 +8,7 @@ import type { Timestamp } from '../model/types.js';
 import type { Caller } from '../service/types.js';
 import { timestampToMicros } from '../store/clock.js';
 import type { ByteBudget } from './byte-budget.js';
+import { ObjectHasher, type ObjectHashes } from './checksums.js';
 import type { ByteReservation, StoredObject, WritableMetadata } from './types.js';
 
 export type UploadSessionLimits = {
@@ -24,6 +25,9 @@ export const DEFAULT_UPLOAD_SESSION_LIMITS: UploadSessionLimits = {
   idleMs: 60 * 60 * 1000,
 };
 
+/** How much of a session's bytes one turn of the event loop hashes. */
+const HASH_SLICE_BYTES = 512 * 1024;
+
 export type UploadSession = {
   readonly id: string;
   readonly bucket: string;
@@ -32,6 +36,14 @@ export type UploadSession = {
   readonly declaredSize: number | undefined;
   readonly caller: Caller;
   readonly chunks: Buffer[];
+  /** MD5 and CRC32C of the bytes received so far but `unhashed`. */
+  readonly hasher: ObjectHasher;
+  /**
+   * The tail of the received bytes not yet fed to `hasher`: hashed right after the chunk's answer
+   * has gone out, while the client sends the next one, and at the latest by `collect`.
+   */
+  readonly unhashed: Buffer[];
+  hashing: boolean;
   readonly reservation: ByteReservation;
   received: number;
   lastActiveMicros: number;
@@ -67,6 +79,7 @@ export class UploadSessions {
     for (const session of this.sessions.values()) {
       if (session.lastActiveMicros <= cutoff) {
         session.reservation.release();
+        session.unhashed.length = 0;
         this.sessions.delete(session.id);
         dropped++;
       }
@@ -91,6 +104,9 @@ export class UploadSessions {
     const session: UploadSession = {
       ...fields,
       chunks: [],
+      hasher: new ObjectHasher(),
+      unhashed: [],
+      hashing: false,
       reservation: this.budget.reserve(0),
       received: 0,
       lastActiveMicros: timestampToMicros(now),
@@ -153,12 +169,47 @@ export class UploadSessions {
     reservation.release();
     session.reservation.grow(bytes);
     session.chunks.push(data);
+    session.unhashed.push(data);
     session.received += bytes;
+    this.hashSoon(session);
+  }
+
+  /**
+   * Hashes `session`'s unhashed bytes after the current request's answer is on its way, a slice
+   * per turn of the event loop so that arriving bytes are read in between. The SDKs wait for each
+   * chunk's answer before sending the next, so this is time the server would spend idle.
+   */
+  private hashSoon(session: UploadSession): void {
+    if (session.hashing) return;
+    session.hashing = true;
+    setImmediate(() => {
+      session.hashing = false;
+      const next = session.unhashed[0];
+      if (next === undefined) return;
+      if (next.length <= HASH_SLICE_BYTES) {
+        session.unhashed.shift();
+        session.hasher.update(next);
+      } else {
+        session.hasher.update(next.subarray(0, HASH_SLICE_BYTES));
+        session.unhashed[0] = next.subarray(HASH_SLICE_BYTES);
+      }
+      if (session.unhashed.length > 0) this.hashSoon(session);
+    });
+  }
+
+  /** The session's bytes as one buffer of exactly their size, and their hashes. */
+  collect(session: UploadSession): { data: Buffer; hashes: ObjectHashes } {
+    for (const bytes of session.unhashed) session.hasher.update(bytes);
+    session.unhashed.length = 0;
+    const { chunks } = session;
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, session.received);
+    return { data, hashes: session.hasher.digest() };
   }
 
   /** Marks `session` final with `object`; its bytes now belong to the stored object. */
   finish(session: UploadSession, object: StoredObject): void {
     session.chunks.length = 0;
+    session.unhashed.length = 0;
     session.object = object;
   }
 
@@ -169,11 +220,15 @@ export class UploadSessions {
   /** Ends `session` (if still present), giving its bytes back. */
   drop(session: UploadSession): void {
     session.reservation.release();
+    session.unhashed.length = 0;
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
   }
 
   clear(): void {
-    for (const session of this.sessions.values()) session.reservation.release();
+    for (const session of this.sessions.values()) {
+      session.reservation.release();
+      session.unhashed.length = 0;
+    }
     this.sessions.clear();
   }
 }

@@ -1,5 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { fromWireMetadata, rangeOf, RangeNotSatisfiableError } from './storage-wire.js';
+import { ByteBudget } from '../../storage/byte-budget.js';
+import {
+  fromWireMetadata,
+  rangeOf,
+  RangeNotSatisfiableError,
+  readReservedBody,
+} from './storage-wire.js';
+
+function request(chunks: readonly Buffer[], contentLength?: number): IncomingMessage {
+  const req = Readable.from(chunks, { objectMode: false }) as unknown as IncomingMessage;
+  Object.assign(req, {
+    headers: contentLength === undefined ? {} : { 'content-length': String(contentLength) },
+    complete: true,
+  });
+  return req;
+}
+
+describe('readReservedBody', () => {
+  const limits = { bodyIdleTimeoutMs: 5_000 };
+  const pieces = [Buffer.from('hello '), Buffer.from('wor'), Buffer.from('ld')];
+
+  it('reads a declared length into one buffer of exactly that size', async () => {
+    const budget = new ByteBudget(100);
+    const reservation = budget.reserve();
+    const body = await readReservedBody(request(pieces, 11), reservation, limits);
+    expect(body.toString()).toBe('hello world');
+    expect(body.buffer.byteLength).toBe(11);
+    expect(reservation.bytes).toBe(11);
+  });
+
+  it('reads a body without a length, and one longer than declared, whole', async () => {
+    const budget = new ByteBudget(100);
+    expect((await readReservedBody(request(pieces), budget.reserve(), limits)).toString()).toBe(
+      'hello world',
+    );
+    const reservation = budget.reserve();
+    const body = await readReservedBody(request(pieces, 4), reservation, limits);
+    expect(body.toString()).toBe('hello world');
+    expect(reservation.bytes).toBe(11);
+  });
+});
 
 describe('rangeOf', () => {
   it('reads one range in each form, clamped to the object', () => {

@@ -162,6 +162,9 @@ export function readReservedBody(
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // With a declared length the body goes straight into one buffer of that size (already
+    // reserved), so no list of socket chunks is kept and nothing is concatenated at the end.
+    let whole: Buffer | undefined;
     const chunks: Buffer[] = [];
     let done = false;
     let timer: NodeJS.Timeout | undefined;
@@ -194,7 +197,15 @@ export function readReservedBody(
         finish(error);
         return;
       }
-      chunks.push(chunk);
+      if (whole !== undefined && received <= whole.length) {
+        chunk.copy(whole, received - chunk.length);
+      } else {
+        if (whole !== undefined) {
+          chunks.push(whole.subarray(0, received - chunk.length));
+          whole = undefined;
+        }
+        chunks.push(chunk);
+      }
       arm();
     };
     try {
@@ -202,14 +213,24 @@ export function readReservedBody(
       if (Number.isSafeInteger(declared) && declared > maxBytes) {
         throw new BodyTooLargeError(maxBytes);
       }
-      if (Number.isSafeInteger(declared) && declared > 0) reservation.grow(declared);
+      if (Number.isSafeInteger(declared) && declared > 0) {
+        reservation.grow(declared);
+        whole = Buffer.allocUnsafeSlow(declared);
+      }
     } catch (error) {
       finish(error);
       return;
     }
     arm();
     req.on('data', onData);
-    req.once('end', () => finish(undefined, Buffer.concat(chunks)));
+    req.once('end', () =>
+      finish(
+        undefined,
+        whole === undefined
+          ? Buffer.concat(chunks, received)
+          : whole.subarray(0, Math.min(received, whole.length)),
+      ),
+    );
     req.once('error', (error) =>
       finish(
         new EmulatorError('CANCELLED', `The request body could not be read: ${error.message}`),
