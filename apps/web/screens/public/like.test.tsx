@@ -2,7 +2,7 @@
 // one in place (same uid) and comes back to the same showcase, where Like counts.
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { lookupAccount } from '../../src/testing/auth-admin';
+import { lookupAccount } from '../../src/testing/auth-emulator-rest';
 import { getDocument, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
 import { screenHeading } from '../../src/testing/locators';
 import { renderApp } from '../../src/testing/render-app';
@@ -35,7 +35,7 @@ test('a guest who likes creates an account (same uid), comes back, and the like 
   // The like is the guest's own uid's, now an account with that email.
   await expect.poll(() => getDocument(`showcases/${id}/likes/${guestUid}`)).toBeDefined();
   await expect.poll(async () => (await getDocument(`showcases/${id}`))?.likeCount).toBe(1);
-  expect((await lookupAccount(guestUid))?.email).toBe(email);
+  expect((await lookupAccount({ uid: guestUid }))?.email).toBe(email);
   await expect
     .element(page.getByRole('button', { name: 'Account menu for Former Guest' }))
     .toBeVisible();

@@ -3,7 +3,7 @@
 // stay closed, and sign-in brings the visitor back to where they were.
 import { afterEach, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { setAccountDisabled } from '../../src/testing/auth-admin';
+import { setAccountDisabled } from '../../src/testing/auth-emulator-rest';
 import { seriousViolations } from '../../src/testing/axe';
 import type { Account } from '../../src/testing/emulator-rest';
 import { seedShowcases, setDocuments, uniqueTag } from '../../src/testing/emulator-rest';

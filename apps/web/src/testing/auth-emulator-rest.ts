@@ -1,6 +1,7 @@
 /**
  * The Auth emulator seen from a screen test, over its admin REST API: what it holds for an
- * account, and the emails it "sent". Where it listens comes from the global setup (`inject`).
+ * account, disabling one (as the Firebase console would), and the emails it "sent". Where it
+ * listens comes from the global setup (`inject`).
  */
 import { inject } from 'vitest';
 import { readFirebaseConfig } from '../config/env';
@@ -9,6 +10,7 @@ export type AccountRecord = {
   localId: string;
   email?: string;
   displayName?: string;
+  disabled?: boolean;
   providerUserInfo?: { providerId: string }[];
 };
 
@@ -34,6 +36,11 @@ export async function lookupAccount(
 ): Promise<AccountRecord | undefined> {
   const body = 'uid' in query ? { localId: [query.uid] } : { email: [query.email] };
   return (await admin<{ users?: AccountRecord[] }>('lookup', body)).users?.[0];
+}
+
+/** Disables (or re-enables) an account: while disabled, Auth refuses its tokens. */
+export async function setAccountDisabled(uid: string, disabled: boolean): Promise<void> {
+  await admin('update', { localId: uid, disableUser: disabled });
 }
 
 /** The out-of-band codes (password reset, email verification) the emulator "sent". */
