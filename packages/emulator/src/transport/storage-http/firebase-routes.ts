@@ -8,7 +8,7 @@ import { parseJsonBody } from '../http-body.js';
 import { downloadReply } from './download.js';
 import { multipartBoundaryOf, multipartParse } from './multipart.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
-import { maxResultsOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
+import { listRequestOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
 import {
   MAX_JSON_BODY_BYTES,
   fromWireMetadata,
@@ -208,12 +208,7 @@ export async function firebaseRoute(
   if (name === undefined) {
     if (method === 'POST') return postObjects(request, ctx);
     if (method === 'GET') {
-      const result = await service.list(ctx, {
-        prefix: queryParam(url, 'prefix') ?? '',
-        delimiter: queryParam(url, 'delimiter') ?? '',
-        pageToken: queryParam(url, 'pageToken') || undefined,
-        maxResults: maxResultsOf(url),
-      });
+      const result = await service.list(ctx, listRequestOf(url));
       return {
         status: 200,
         json: {

@@ -15,7 +15,7 @@ import { parseJsonBody } from '../http-body.js';
 import { downloadReply } from './download.js';
 import { multipartUpload } from './firebase-routes.js';
 import type { StorageReply, StorageRequest } from './storage-request.js';
-import { maxResultsOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
+import { listRequestOf, methodNotAllowed, queryParam, requiredName } from './storage-request.js';
 import {
   MAX_JSON_BODY_BYTES,
   fromWireMetadata,
@@ -216,12 +216,7 @@ export async function gcsRoute(
     }
     if (method === 'POST') return postObjects(request, ctx);
     if (method === 'GET') {
-      const result = await service.list(ctx, {
-        prefix: queryParam(url, 'prefix') ?? '',
-        delimiter: queryParam(url, 'delimiter') ?? '',
-        pageToken: queryParam(url, 'pageToken') || undefined,
-        maxResults: maxResultsOf(url),
-      });
+      const result = await service.list(ctx, listRequestOf(url));
       return {
         status: 200,
         json: {

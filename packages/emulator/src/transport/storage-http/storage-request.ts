@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { EmulatorError } from '../../errors.js';
 import type { Caller } from '../../service/types.js';
-import type { StorageService } from '../../storage/types.js';
+import type { ListRequest, StorageService } from '../../storage/types.js';
 import { callerFromAuthorization } from '../caller.js';
 import type { StorageBodyLimits } from './storage-wire.js';
 
@@ -68,7 +68,7 @@ export function methodNotAllowed(method: string, pathname: string): EmulatorErro
 }
 
 /** `maxResults` as a positive integer, if given. */
-export function maxResultsOf(url: URL): number | undefined {
+function maxResultsOf(url: URL): number | undefined {
   const raw = queryParam(url, 'maxResults');
   if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw)) {
@@ -78,4 +78,14 @@ export function maxResultsOf(url: URL): number | undefined {
     );
   }
   return Number(raw);
+}
+
+/** A list's parameters, named the same in the Firebase v0 and the GCS JSON APIs. */
+export function listRequestOf(url: URL): ListRequest {
+  return {
+    prefix: queryParam(url, 'prefix') ?? '',
+    delimiter: queryParam(url, 'delimiter') ?? '',
+    pageToken: queryParam(url, 'pageToken') || undefined,
+    maxResults: maxResultsOf(url),
+  };
 }
