@@ -1,6 +1,8 @@
-// `npm test`: lint, typecheck, unit tests (every workspace and scripts/), the app's screen tests,
-// then the end-to-end suite, both in headless Chromium against emulators they start and stop. Every phase runs even if
-// an earlier one failed, so one run shows everything; the exit code is non-zero on any failure.
+// `npm test`: lint, typecheck, unit tests (every workspace and scripts/), the app's screen tests
+// and the end-to-end suite, both in headless Chromium against emulators they start and stop. The
+// phases run in two lanes at once (LANES below); each phase's output goes to its own log and is
+// printed as one block when the phase ends. Every phase runs even if another failed, so one run
+// shows everything; the exit code is non-zero on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,13 +11,16 @@ import { prepareRepository } from './lib/bootstrap.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
+// One log per phase; a failed phase's log is kept after the run (its path is in the summary).
+const LOG_DIR = path.join(REPORT_DIR, 'logs');
+fs.mkdirSync(LOG_DIR);
 const workspaces = JSON.parse(
   fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
 ).workspaces;
 const bin = (name) => path.join(REPO_ROOT, 'node_modules/.bin', name);
 
-/** The phase's child process group, to forward Ctrl-C to and to stop on a time-out. */
-let current;
+/** Every running child's process group, to forward Ctrl-C to and to stop on a time-out. */
+const running = new Set();
 let interrupted = false;
 
 function signalGroup(pid, signal) {
@@ -26,43 +31,52 @@ function signalGroup(pid, signal) {
   }
 }
 
-// Each phase runs in its own process group: Ctrl-C is forwarded to it (Playwright then runs its
-// teardown and stops the emulators), and a phase that hangs can be stopped with all it spawned.
+// Each command runs in its own process group: Ctrl-C is forwarded to every one (Playwright then
+// runs its teardown and stops the emulators), and one that hangs can be stopped with all it spawned.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current) signalGroup(current.pid, 'SIGINT');
+    for (const child of running) signalGroup(child.pid, 'SIGINT');
   });
 }
 
 /**
- * Runs a command with inherited output; resolves with its exit code (never rejects). A run longer
- * than `timeoutMs` is interrupted (SIGINT, then SIGKILL 20 s later) and counts as failed.
+ * Runs a command with its output appended to `log` (a phase's log file: phases run at the same
+ * time, so each one's output is printed whole when it ends); resolves with its exit code (never
+ * rejects). A run longer than `timeoutMs` is interrupted (SIGINT, then SIGKILL 20 s later) and
+ * counts as failed.
  */
-function run(command, args, { cwd = REPO_ROOT, env = process.env, timeoutMs = 10 * 60_000 } = {}) {
+function run(
+  command,
+  args,
+  { log, cwd = REPO_ROOT, env = process.env, timeoutMs = 10 * 60_000 } = {},
+) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
-    });
-    current = child;
+    const fd = fs.openSync(log, 'a');
+    let child;
+    try {
+      child = spawn(command, args, { cwd, env, stdio: ['ignore', fd, fd], detached: true });
+    } finally {
+      // The child holds its own copy.
+      fs.closeSync(fd);
+    }
+    running.add(child);
     let killTimer;
     const timeout = setTimeout(() => {
-      console.error(
-        `\n${path.basename(command)} ${args.join(' ')} ran longer than ${timeoutMs / 60_000} min; stopping it.`,
+      fs.appendFileSync(
+        log,
+        `\n${path.basename(command)} ${args.join(' ')} ran longer than ${timeoutMs / 60_000} min; stopping it.\n`,
       );
       signalGroup(child.pid, 'SIGINT');
       killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 20_000);
     }, timeoutMs);
     child.on('error', (error) => {
-      console.error(`Could not run ${command}: ${error.message}`);
+      fs.appendFileSync(log, `Could not run ${command}: ${error.message}\n`);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timeout);
       clearTimeout(killTimer);
-      current = undefined;
+      running.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -105,20 +119,45 @@ function playwrightCounts(file) {
 }
 
 const phases = [];
+const totalStarted = performance.now();
+const elapsed = () => `${((performance.now() - totalStarted) / 1000).toFixed(0)} s`;
 
+/**
+ * Runs one phase with its output going to its own log file, then prints that output as one block
+ * under the phase's heading (phases in other lanes run meanwhile; only start and end lines show
+ * progress). `task` gets the log file to pass on to `run`.
+ */
 async function phase(name, task) {
   if (interrupted) return undefined;
-  heading(name);
+  const log = path.join(LOG_DIR, `${name.replaceAll(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`);
+  fs.writeFileSync(log, '');
+  console.log(`▶ ${name} started (${elapsed()})`);
   const started = performance.now();
-  const result = await task();
+  const result = await task(log);
   const seconds = (performance.now() - started) / 1000;
-  phases.push({ name, seconds, ...result });
+  heading(`${result.ok ? '✔' : '✘'} ${name}${result.ok ? '' : ' — FAILED'}`);
+  process.stdout.write(fs.readFileSync(log, 'utf8'));
+  console.log(
+    `■ ${name} ${result.ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s (${elapsed()})`,
+  );
+  phases.push({ name, seconds, log, ...result });
   return result;
 }
 
-const totalStarted = performance.now();
+/** A Vitest run whose counts come from its JSON report. */
+async function vitestPhase(log, reportName, command, args, options = {}) {
+  const report = path.join(REPORT_DIR, `${reportName}.json`);
+  const code = await run(
+    command,
+    [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { log, ...options },
+  );
+  const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+  return { ok: code === 0 && counts.failed === 0, ...counts };
+}
 
-// Fail fast on what would make the later phases impossible.
+// Fail fast on what would make the later phases impossible. This also builds the workspace
+// packages (`tsc -b`) before any phase starts, so no phase reads a half-written dist/.
 let chromium;
 try {
   prepareRepository();
@@ -128,83 +167,92 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+const browserEnv = { ...process.env, CHROME_PATH: chromium.path };
+const WEB = path.join(REPO_ROOT, 'apps/web');
 
-await phase('lint', async () => {
-  const eslint = await run(bin('eslint'), ['.', '--max-warnings=0']);
-  const format = await run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-  const images = await run(process.execPath, ['scripts/generate-demo-images.mjs', '--check']);
-  return { ok: eslint === 0 && format === 0 && images === 0 };
-});
+const lint = () =>
+  phase('lint', async (log) => {
+    const eslint = await run(bin('eslint'), ['.', '--max-warnings=0'], { log });
+    const format = await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'], { log });
+    const images = await run(process.execPath, ['scripts/generate-demo-images.mjs', '--check'], {
+      log,
+    });
+    return { ok: eslint === 0 && format === 0 && images === 0 };
+  });
 
-await phase('typecheck', async () => {
-  const code = await run('npm', ['run', 'typecheck', '--workspaces', '--if-present']);
-  return { ok: code === 0 };
-});
+const typecheck = () =>
+  phase('typecheck', async (log) => {
+    const code = await run('npm', ['run', 'typecheck', '--workspaces', '--if-present'], { log });
+    return { ok: code === 0 };
+  });
 
-for (const workspace of workspaces) {
-  await phase(`unit: ${workspace}`, async () => {
-    const report = path.join(REPORT_DIR, `${workspace.replaceAll('/', '-')}.json`);
-    const code = await run('npm', [
-      'run',
-      'test',
-      '-w',
-      workspace,
-      '--',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ]);
-    const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+const unit = (workspace) =>
+  phase(`unit: ${workspace}`, (log) =>
+    vitestPhase(log, workspace.replaceAll('/', '-'), 'npm', ['run', 'test', '-w', workspace, '--']),
+  );
+
+const unitScripts = () =>
+  phase('unit: scripts', (log) =>
+    vitestPhase(log, 'scripts', bin('vitest'), ['run', '--dir', 'scripts']),
+  );
+
+const screen = () =>
+  phase('screen: Vitest (Chromium)', (log) =>
+    vitestPhase(log, 'screens', bin('vitest'), ['run', '--config', 'vitest.screens.config.ts'], {
+      cwd: WEB,
+      env: browserEnv,
+    }),
+  );
+
+const e2e = () =>
+  phase('e2e: Playwright (Chromium)', async (log) => {
+    const report = path.join(REPORT_DIR, 'e2e.json');
+    const code = await run(bin('playwright'), ['test'], {
+      log,
+      cwd: WEB,
+      env: { ...browserEnv, SHOWCASE_E2E_REPORT: report },
+      // The longest phase: a hang is still stopped well inside CI's 90 minutes, but a slow
+      // healthy run is not cut off.
+      timeoutMs: 20 * 60_000,
+    });
+    const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
     return { ok: code === 0 && counts.failed === 0, ...counts };
   });
-}
 
-await phase('unit: scripts', async () => {
-  const report = path.join(REPORT_DIR, 'scripts.json');
-  const code = await run(bin('vitest'), [
-    'run',
-    '--dir',
-    'scripts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
-  const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
-  return { ok: code === 0 && counts.failed === 0, ...counts };
-});
+// Two lanes at once, one phase after another in each: the screen and end-to-end suites spend
+// part of their time waiting (the SDK's time-outs, offline windows, the stack starting), which
+// the checks and unit suites fill. Those two stay apart, so their stacks and Chromium pages never
+// compete with each other's time-outs. Nothing is built twice at once: prepareRepository() above
+// built dist/ (the e2e suite's `npm start` then finds `tsc -b` up to date), typecheck emits
+// nothing, the screens' dev server keeps its own cache (node_modules/.vite/screens) and the e2e
+// build goes into its run folder (.data/e2e/run-<pid>).
+const LANES = [
+  async () => {
+    await lint();
+    await typecheck();
+    for (const workspace of workspaces.filter((w) => w !== 'packages/emulator')) {
+      await unit(workspace);
+    }
+    await unitScripts();
+    await unit('packages/emulator');
+  },
+  async () => {
+    await screen();
+    await e2e();
+  },
+];
+await Promise.all(LANES.map((lane) => lane()));
 
-await phase('screen: Vitest (Chromium)', async () => {
-  const report = path.join(REPORT_DIR, 'screens.json');
-  const code = await run(
-    bin('vitest'),
-    [
-      'run',
-      '--config',
-      'vitest.screens.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    { cwd: path.join(REPO_ROOT, 'apps/web'), env: { ...process.env, CHROME_PATH: chromium.path } },
-  );
-  const counts = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
-  return { ok: code === 0 && counts.failed === 0, ...counts };
-});
-
-await phase('e2e: Playwright (Chromium)', async () => {
-  const report = path.join(REPORT_DIR, 'e2e.json');
-  const code = await run(bin('playwright'), ['test'], {
-    cwd: path.join(REPO_ROOT, 'apps/web'),
-    env: { ...process.env, CHROME_PATH: chromium.path, SHOWCASE_E2E_REPORT: report },
-    // The longest phase (about 6 min on two cores, and growing with the specs): a hang is still
-    // stopped well inside CI's 90 minutes, but a slow healthy run is not cut off.
-    timeoutMs: 20 * 60_000,
-  });
-  const counts = playwrightCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
-  return { ok: code === 0 && counts.failed === 0, ...counts };
-});
-
-fs.rmSync(REPORT_DIR, { recursive: true, force: true });
+// The table follows the order phases are listed in, not the order they finished in.
+const ORDER = [
+  'lint',
+  'typecheck',
+  ...workspaces.map((w) => `unit: ${w}`),
+  'unit: scripts',
+  'screen: Vitest (Chromium)',
+  'e2e: Playwright (Chromium)',
+];
+phases.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 
 // Summary: one row per phase, then the total as the last line.
 heading('summary');
@@ -232,7 +280,17 @@ for (const p of phases) {
 const totalSeconds = (performance.now() - totalStarted) / 1000;
 console.log(`  ${'total'.padEnd(32)} ${''.padEnd(34)} ${totalSeconds.toFixed(1).padStart(6)} s`);
 if (skipped > 0) console.log(`${skipped} skipped (nothing should be skipped)`);
-if (interrupted) console.log('Interrupted: the phases after the last one above did not run.');
+if (interrupted) console.log('Interrupted: the phases missing above did not run.');
 const allOk = !interrupted && phases.every((p) => p.ok) && failed === 0;
+const failedLogs = phases.filter((p) => !p.ok).map((p) => p.log);
+if (failedLogs.length > 0) {
+  console.log(`Output of the failed phases (printed above under ✘ headings):`);
+  for (const log of failedLogs) console.log(`  ${log}`);
+  for (const file of fs.readdirSync(REPORT_DIR)) {
+    if (file !== 'logs') fs.rmSync(path.join(REPORT_DIR, file), { force: true });
+  }
+} else {
+  fs.rmSync(REPORT_DIR, { recursive: true, force: true });
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);

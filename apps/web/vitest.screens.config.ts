@@ -15,6 +15,9 @@ import { SOURCE_CONDITION } from './vite.config.ts';
 const chromium = ensureChromium();
 
 export default defineConfig({
+  // Apart from the unit tests' cache: `npm test` runs both at once, and Vitest reads its
+  // results.json there without guarding against the other run writing it.
+  cacheDir: 'node_modules/.vite/screens',
   // Vitest's mode is `test`: the app reads .env.test (the demo project) and talks to emulators,
   // whose addresses the setup file hands to the SDKs at run time.
   plugins: [react(), noServiceWorker(), re2jsShimInTheBrowser()],
@@ -36,7 +39,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 15_000 } },
-    maxWorkers: 2,
+    // Three pages at once: most screen files wait on the emulators and the SDK's timeouts, not
+    // the CPU, and `npm test` runs them beside the CPU-bound unit suites.
+    maxWorkers: 3,
     browser: {
       enabled: true,
       headless: true,

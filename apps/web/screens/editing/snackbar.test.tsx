@@ -36,8 +36,12 @@ test('"Your showcase is published." is gone once the next action starts', async 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const published = await readNotice('Your showcase is published.');
 
+  // The notice can show before the published showcase's screen has loaded (a loaded machine):
+  // wait for its Edit link, the pointer still on the notice so the notice waits too.
+  const editLink = page.getByRole('link', { name: 'Edit', exact: true });
+  await expect.element(editLink).toBeVisible();
   // A click elsewhere, without moving the pointer off the notice.
-  const edit = page.getByRole('link', { name: 'Edit', exact: true }).element();
+  const edit = editLink.element();
   if (!(edit instanceof HTMLElement)) throw new Error('Edit is not a link element.');
   edit.click();
   await expect.element(published).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { page } from 'vitest/browser';
 import { FIRESTORE_CHANNELS, interceptRequests } from '../../src/testing/browser-commands-network';
 import { getDocument, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
 import { deleteDocuments } from '../../src/testing/firestore-delete';
+import { connectionStore } from '../../src/lib/firebase/connection-store';
 import { connectionIndicator } from '../../src/testing/locators';
 import { renderApp } from '../../src/testing/render-app';
 
@@ -17,6 +18,19 @@ const PATIENT = { timeout: 40_000 };
 const likeButton = () => page.getByRole('button', { name: 'Like', exact: true });
 const likeCount = () => page.getByTestId('like-count');
 const unreachable = () => page.getByText('The server could not be reached.', { exact: false });
+
+/**
+ * Every open listener has had its first server answer. Live only says none has waited 10 s: on a
+ * loaded machine one opened with the screen can still be waiting when the test holds requests,
+ * and its window (not the write's) would then end first.
+ */
+async function listenersAnswered() {
+  await expect
+    .poll(() =>
+      [...connectionStore().getState().listeners.values()].every((listener) => listener.synced),
+    )
+    .toBe(true);
+}
 
 async function openLive(id: string) {
   const rendered = await renderApp({ path: `/s/${id}`, as: 'member' });
@@ -29,6 +43,7 @@ test('the indicator stops saying Live when a write has had no answer for 10 s', 
   const [id] = await seedShowcases([{ title: `Frozen ${uniqueTag('frozen')}`, likeCount: 2 }]);
   await openLive(id!);
   await expect.element(likeCount()).toHaveTextContent('2 likes');
+  await listenersAnswered();
 
   const frozen = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
   try {
