@@ -104,9 +104,12 @@ test('an invalid tag is explained next to the field and does not change the URL'
 test('an unfiltered gallery suggests from its loaded showcases; a filtered one from the newest', async () => {
   const base = uniqueTag('new');
   const other = `${base}-x`;
+  // Dated a little ahead: showcases that tests running beside this one publish meanwhile must
+  // not push these two out of the newest, where a filtered gallery's suggestions come from.
+  const ahead = Date.now() + 5 * 60_000;
   await seedShowcases([
-    { title: `Fresh ${base}`, tags: [base, other] },
-    { title: `Fresher ${base}`, tags: [other] },
+    { title: `Fresh ${base}`, tags: [base, other], createdAt: new Date(ahead) },
+    { title: `Fresher ${base}`, tags: [other], createdAt: new Date(ahead - 1) },
   ]);
   // Filtered to one tag, the grid holds only `base`; the other tag comes from the newest.
   await renderApp({ path: `/?tag=${base}` });

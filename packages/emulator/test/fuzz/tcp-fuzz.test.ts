@@ -62,12 +62,11 @@ describe('raw TCP fuzz', () => {
         ),
       ),
     );
-    // Every socket the clients dropped must be released, not kept half-open.
-    const deadline = Date.now() + 3_000;
-    while (fuzz.server.transportStats().openSockets > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(fuzz.server.transportStats().openSockets).toBe(0);
+    // Every socket the clients dropped must be released, not kept half-open. A leak never gets
+    // to zero; a loaded machine only gets there later, so the ceiling is generous.
+    await expect
+      .poll(() => fuzz.server.transportStats().openSockets, { timeout: 20_000, interval: 50 })
+      .toBe(0);
   });
 
   it('still serves a normal commit and query, and logged no internal error', async () => {
