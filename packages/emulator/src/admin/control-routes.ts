@@ -6,9 +6,10 @@ import { resolve } from 'node:path';
 import { EmulatorError } from '../errors.js';
 import type { AuthorizerScope } from '../service/types.js';
 import type { ControlReply, ControlRequest } from '../transport/http/http-handler.js';
-import { readArray, readBoolean, readMessage, readString } from '../transport/json-reader.js';
+import { readBoolean, readMessage, readString } from '../transport/json-reader.js';
 import type { CoreHandle } from './core-handle.js';
 import type { RulesController, RulesIssue } from './rules-controller.js';
+import { readRulesSource, rulesDidNotCompile } from './rules-source.js';
 
 export type ControlDeps = {
   readonly core: CoreHandle;
@@ -92,25 +93,8 @@ async function loadRules(
   const body = readMessage(raw, '', ['rules', 'ignoreErrors']);
   const ignoreErrors =
     body.ignoreErrors === undefined ? false : readBoolean(body.ignoreErrors, 'ignore_errors');
-  if (body.rules === undefined) throw new EmulatorError('INVALID_ARGUMENT', 'rules is required.');
-  const rules = readMessage(body.rules, 'rules', ['files']);
-  const files = rules.files === undefined ? [] : readArray(rules.files, 'rules.files');
-  if (files.length !== 1) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      `Expected exactly one rules file, got ${files.length}.`,
-    );
-  }
-  const file = readMessage(files[0], 'rules.files[0]', ['name', 'content', 'fingerprint']);
-  const name =
-    file.name === undefined ? 'security.rules' : readString(file.name, 'rules.files[0].name');
-  const content = readString(file.content ?? '', 'rules.files[0].content');
-  const result = await deps.rules.load({ name, content }, scope);
-  if (!result.loaded && !ignoreErrors) {
-    throw new EmulatorError(
-      'INVALID_ARGUMENT',
-      `The rules did not compile; the previous rules stay in force.\n${result.message}`,
-    );
-  }
+  const source = readRulesSource(body.rules, 'security.rules', ['fingerprint']);
+  const result = await deps.rules.load(source, scope);
+  if (!result.loaded && !ignoreErrors) throw rulesDidNotCompile(result.message);
   return { status: 200, body: { issues: result.issues.map(toWireIssue) } };
 }

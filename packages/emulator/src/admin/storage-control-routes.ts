@@ -8,7 +8,8 @@ import type {
   StorageControlReply,
   StorageControlRequest,
 } from '../transport/storage-http/storage-handler.js';
-import { readArray, readMessage, readString } from '../transport/json-reader.js';
+import { readMessage } from '../transport/json-reader.js';
+import { readRulesSource, rulesDidNotCompile } from './rules-source.js';
 import type { StorageRulesController } from './storage-rules-controller.js';
 
 export type StorageControlDeps = {
@@ -31,26 +32,10 @@ export async function handleStorageControl(
   if (pathname === '/internal/setRules') {
     if (method !== 'PUT' && method !== 'POST') throw notFound(method, pathname);
     const body = readMessage(request.body, '', ['rules']);
-    if (body.rules === undefined) throw new EmulatorError('INVALID_ARGUMENT', 'rules is required.');
-    const rules = readMessage(body.rules, 'rules', ['files']);
-    const files = rules.files === undefined ? [] : readArray(rules.files, 'rules.files');
-    if (files.length !== 1) {
-      throw new EmulatorError(
-        'INVALID_ARGUMENT',
-        `Expected exactly one rules file, got ${files.length}.`,
-      );
-    }
-    const file = readMessage(files[0], 'rules.files[0]', ['name', 'content', 'resource']);
-    const name =
-      file.name === undefined ? 'storage.rules' : readString(file.name, 'rules.files[0].name');
-    const content = readString(file.content ?? '', 'rules.files[0].content');
-    const result = await deps.rules.load({ name, content });
-    if (!result.loaded) {
-      throw new EmulatorError(
-        'INVALID_ARGUMENT',
-        `The rules did not compile; the previous rules stay in force.\n${result.message}`,
-      );
-    }
+    const result = await deps.rules.load(
+      readRulesSource(body.rules, 'storage.rules', ['resource']),
+    );
+    if (!result.loaded) throw rulesDidNotCompile(result.message);
     return { status: 200, body: {} };
   }
   if (pathname === '/internal/reset') {
