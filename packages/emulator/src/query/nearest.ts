@@ -12,17 +12,34 @@ export const MAX_NEAREST_LIMIT = 1000;
 /** Most dimensions a vector may have. */
 export const MAX_VECTOR_DIMENSIONS = 2048;
 
+/**
+ * Decoded vectors by their value. Values are immutable, and a stored document hands out the same
+ * map Value for a nested map on every read, so repeated searches over unchanged documents skip
+ * decoding (which cost more than the distances); an entry goes when its value does.
+ */
+const decodedVectors = new WeakMap<Value, Float64Array | null>();
+
 /** The elements of a vector value, or undefined when `value` is not a vector of numbers. */
 export function vectorElements(value: Value | undefined): Float64Array | undefined {
-  if (value === undefined || !isVectorValue(value) || value.kind !== 'map') return undefined;
+  if (value === undefined || value.kind !== 'map') return undefined;
+  let elements = decodedVectors.get(value);
+  if (elements === undefined) {
+    elements = decodeVector(value);
+    decodedVectors.set(value, elements);
+  }
+  return elements ?? undefined;
+}
+
+function decodeVector(value: Value): Float64Array | null {
+  if (value.kind !== 'map' || !isVectorValue(value)) return null;
   const array = value.fields.get('value');
-  if (array === undefined || array.kind !== 'array') return undefined;
+  if (array === undefined || array.kind !== 'array') return null;
   const elements = new Float64Array(array.values.length);
   for (let i = 0; i < array.values.length; i++) {
     const element = array.values[i] as Value;
     if (element.kind === 'double') elements[i] = element.value;
     else if (element.kind === 'integer') elements[i] = Number(element.value);
-    else return undefined;
+    else return null;
   }
   return elements;
 }
