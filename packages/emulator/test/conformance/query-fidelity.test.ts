@@ -294,6 +294,43 @@ describe('raw REST', () => {
     }
   });
 
+  it('explains over raw REST, and refuses malformed explain options with 400', async () => {
+    const structuredQuery = { from: [{ collectionId: 'raw' }] };
+    const planned = await post('runQuery', { structuredQuery, explainOptions: {} });
+    expect(await planned.json()).toEqual([
+      {
+        explainMetrics: {
+          planSummary: {
+            indexesUsed: [{ query_scope: 'Collection', properties: '(__name__ ASC)' }],
+          },
+        },
+      },
+    ]);
+    const analyzed = (await (
+      await post('runAggregationQuery', {
+        structuredAggregationQuery: { structuredQuery, aggregations: [{ alias: 'n', count: {} }] },
+        explainOptions: { analyze: true },
+      })
+    ).json()) as Record<string, unknown>[];
+    expect(analyzed).toHaveLength(2);
+    expect(analyzed[0]).toMatchObject({
+      result: { aggregateFields: { n: { integerValue: '0' } } },
+    });
+    expect(analyzed[1]).toMatchObject({
+      explainMetrics: {
+        executionStats: {
+          resultsReturned: '1',
+          readOperations: '1',
+          executionDuration: expect.stringMatching(/^\d+\.\d{6}s$/),
+        },
+      },
+    });
+    for (const explainOptions of [{ analyze: 'yes' }, 5, { analyze: true, verbose: true }]) {
+      const refused = await post('runQuery', { structuredQuery, explainOptions });
+      expect(refused.status, JSON.stringify(explainOptions)).toBe(400);
+    }
+  });
+
   it('refuses a batchWrite holding a malformed write as a whole, with 400', async () => {
     const response = await post('batchWrite', {
       writes: [
