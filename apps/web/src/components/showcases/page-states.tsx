@@ -9,6 +9,7 @@ import type { To } from 'react-router';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
+import { useViewer } from '../../lib/session';
 
 type StateProps = {
   title: string;
@@ -71,12 +72,15 @@ export function ShowcaseNotFound() {
 }
 
 /**
- * Offline, for something this device never loaded: not an error and not "not found", just not
+ * Offline, for something this device does not have: not an error and not "not found", just not
  * here yet. The screen under it keeps listening, so it turns into the real page by itself when
- * the connection returns.
+ * the connection returns. What it says depends on who is looking: a signed-in user's device keeps
+ * what they opened, a visitor's keeps nothing (the memory cache), so "not opened here" would be
+ * false for them.
  */
 export function NotAvailableOffline({ what }: { what: 'showcase' | 'profile' }) {
   const galleryHref = useGalleryHref();
+  const keepsNothing = useViewer() === null;
   return (
     <PageState
       headingLevel="h1"
@@ -84,7 +88,9 @@ export function NotAvailableOffline({ what }: { what: 'showcase' | 'profile' }) 
       icon={<CloudOffOutlined />}
       link={{ to: galleryHref, label: 'Back to gallery' }}
     >
-      {`This ${what} was not opened on this device while it was online, so it is not saved here. It will load by itself when you're back online.`}
+      {keepsNothing
+        ? `You're offline, and while you're signed out nothing is kept on this device. This ${what} will load by itself when you're back online.`
+        : `This ${what} was not opened on this device while it was online, so it is not saved here. It will load by itself when you're back online.`}
     </PageState>
   );
 }

@@ -269,10 +269,17 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
         window.visible.length === 0 &&
         window.held.length === 0 ? (
         connection === 'offline' && snapshot.fromCache ? (
-          <PageState title="Nothing saved on this device yet" icon={<CloudOffOutlined />}>
-            You&apos;re offline. Showcases you have seen before stay available offline; these will
-            load when you&apos;re back online.
-          </PageState>
+          user ? (
+            <PageState title="Nothing saved on this device yet" icon={<CloudOffOutlined />}>
+              You&apos;re offline. Showcases you have seen before stay available offline; these will
+              load when you&apos;re back online.
+            </PageState>
+          ) : (
+            <PageState title="You're offline" icon={<CloudOffOutlined />}>
+              While you&apos;re signed out, nothing is kept on this device. Showcases will load when
+              you&apos;re back online.
+            </PageState>
+          )
         ) : search && window.hasMore ? (
           // The newest results the server sent all failed the checks made here.
           <PageState

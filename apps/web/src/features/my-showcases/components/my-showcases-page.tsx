@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { hrefs, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { sameShowcase } from '@showcase/schema';
+import type { Showcase } from '@showcase/schema';
 import { myShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
@@ -97,10 +98,27 @@ function MyShowcaseList({ uid }: { uid: string }) {
   if (items.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
-        Nothing yet. Your drafts and published showcases will be listed here.
+        {offline
+          ? "You're offline and this device has none of your showcases saved. They will be listed when you're back online."
+          : 'Nothing yet. Your drafts and published showcases will be listed here.'}
       </Typography>
     );
   }
+  return (
+    <>
+      {offline ? (
+        // The list comes from this device's cache, which holds only what was loaded here.
+        <Typography variant="body2" color="text.secondary" sx={{ pt: 1.5, pb: 0.5 }}>
+          You&apos;re offline: this list shows what this device has saved, so showcases you
+          haven&apos;t opened here may be missing.
+        </Typography>
+      ) : null}
+      <MyShowcaseItems items={items} />
+    </>
+  );
+}
+
+function MyShowcaseItems({ items }: { items: Showcase[] }) {
   return (
     <List disablePadding aria-label="My showcases">
       {items.map((showcase, index) => (
