@@ -41,7 +41,11 @@ export type ReadConsistency = {
   readonly readTime?: Timestamp;
 };
 
-export type TransactionOptions = { readonly readOnly: boolean };
+export type TransactionOptions = {
+  readonly readOnly: boolean;
+  /** A read-only transaction's reads see the database at this time. */
+  readonly readTime?: Timestamp;
+};
 
 export type CommitRequest = {
   readonly writes: readonly Write[];
@@ -88,6 +92,7 @@ export type RunAggregationQueryResponse = {
 
 export type ListCollectionIdsRequest = {
   readonly parent: string;
+  readonly readTime?: Timestamp;
   readonly pageSize?: number;
   readonly pageToken?: string;
 };

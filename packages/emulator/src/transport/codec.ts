@@ -609,10 +609,17 @@ export function createCodec(leaves: Leaves) {
   function fromTransactionOptions(raw: unknown, where: string): TransactionOptions {
     const o = readMessage(raw, where, ['readOnly', 'readWrite']);
     const kind = oneOf(o, where, ['readOnly', 'readWrite'] as const, false);
-    if (kind === 'readOnly') readMessage(o.readOnly, join(where, 'readOnly'), ['readTime']);
+    if (kind === 'readOnly') {
+      const readOnly = readMessage(o.readOnly, join(where, 'readOnly'), ['readTime']);
+      if (readOnly.readTime === undefined) return { readOnly: true };
+      return {
+        readOnly: true,
+        readTime: readTimestamp(readOnly.readTime, join(where, 'readOnly.readTime')),
+      };
+    }
     if (kind === 'readWrite')
       readMessage(o.readWrite, join(where, 'readWrite'), ['retryTransaction']);
-    return { readOnly: kind === 'readOnly' };
+    return { readOnly: false };
   }
 
   /** Reads `transaction` | `newTransaction` | `readTime` from a read request. */
