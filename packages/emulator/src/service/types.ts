@@ -1,6 +1,7 @@
 // The contract between transports and the Firestore service. Transports decode wire requests
 // into these shapes, call the service, and encode what comes back. Nothing here knows about
 // HTTP, WebChannel or gRPC.
+import type { BloomFilter } from './bloom-filter.js';
 import type { EmulatorError } from '../errors.js';
 import type {
   Aggregation,
@@ -190,7 +191,13 @@ export type ListenResponse =
       readonly removedTargetIds: readonly number[];
       readonly readTime?: Timestamp;
     }
-  | { readonly kind: 'filter'; readonly targetId: number; readonly count: number };
+  | {
+      readonly kind: 'filter';
+      readonly targetId: number;
+      readonly count: number;
+      /** Despite the name, every document matching the target (service/bloom-filter.ts). */
+      readonly unchangedNames?: BloomFilter;
+    };
 
 /** One Listen request after decoding; `none` carries only the database (a first message). */
 export type ListenRequest =

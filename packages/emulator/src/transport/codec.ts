@@ -752,8 +752,20 @@ export function createCodec(leaves: Leaves) {
         if (response.readTime) rem.readTime = leaves.timestamp(response.readTime);
         return { documentRemove: rem };
       }
-      case 'filter':
-        return { filter: { targetId: response.targetId, count: response.count } };
+      case 'filter': {
+        const filter: Record<string, unknown> = {
+          targetId: response.targetId,
+          count: response.count,
+        };
+        const bloom = response.unchangedNames;
+        if (bloom !== undefined) {
+          filter.unchangedNames = {
+            bits: { bitmap: leaves.bytes(bloom.bitmap), padding: bloom.padding },
+            hashCount: bloom.hashCount,
+          };
+        }
+        return { filter };
+      }
     }
   }
 
