@@ -24,7 +24,7 @@ export type EmulatorCoreOptions = {
   readonly clock?: Clock;
   /** Defaults to an empty in-memory store. */
   readonly store?: Store;
-  /** Bounds on the old versions kept for reads at a past time (one hour, 100,000, 64 MiB). */
+  /** Bounds on the old versions kept for reads at a past time (one hour, 20,000, 32 MiB). */
   readonly versionHistory?: Partial<VersionHistoryLimits>;
 };
 
