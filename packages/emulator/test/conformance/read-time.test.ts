@@ -219,6 +219,55 @@ describe('listCollectionIds and listDocuments at a past time', () => {
     });
   });
 
+  it('a transaction begun read-only at a past time reads then, over gRPC and REST', async () => {
+    const begun = await unary('BeginTransaction', {
+      database: DOCUMENTS.slice(0, -'/documents'.length),
+      options: { read_only: { read_time: past } },
+    });
+    const viaGrpc = await new Promise<Message[]>((resolve, reject) => {
+      const results: Message[] = [];
+      const call = (
+        grpcClient as unknown as {
+          BatchGetDocuments(r: Message, m: grpc.Metadata): grpc.ClientReadableStream<Message>;
+        }
+      ).BatchGetDocuments(
+        {
+          database: DOCUMENTS.slice(0, -'/documents'.length),
+          documents: [`${DOCUMENTS}/lists/gone`],
+          transaction: begun.transaction,
+        },
+        owner,
+      );
+      call.on('data', (m: Message) => results.push(m));
+      call.on('error', reject);
+      call.on('end', () => resolve(results));
+    });
+    expect(viaGrpc.map((r) => r.result)).toEqual(['found']);
+
+    const begunRest = await restCall('POST', `${DOCUMENTS}:beginTransaction`, {
+      options: { readOnly: { readTime: pastRfc3339 } },
+    });
+    const viaRest = await restCall('POST', `${DOCUMENTS}:batchGet`, {
+      documents: [`${DOCUMENTS}/lists/gone`, `${DOCUMENTS}/lists-new/later`],
+      transaction: begunRest.json.transaction,
+    });
+    expect((viaRest.json as unknown as Message[]).map((r) => Object.keys(r).sort())).toEqual([
+      ['found', 'readTime'],
+      ['missing', 'readTime'],
+    ]);
+
+    const tooOld = await restCall('POST', `${DOCUMENTS}:beginTransaction`, {
+      options: { readOnly: { readTime: new Date(Date.now() - 2 * HOUR_MS).toISOString() } },
+    });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.json).toMatchObject({ error: { status: 'FAILED_PRECONDITION' } });
+    const malformed = await restCall('POST', `${DOCUMENTS}:listCollectionIds`, {
+      readTime: 'yesterday',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+  });
+
   it('logged no internal errors', () => {
     expect(log.errors).toEqual([]);
   });
