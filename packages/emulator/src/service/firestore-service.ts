@@ -187,7 +187,9 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
             'Cannot modify entities in a read-only transaction.',
           );
         }
-        validateTransactionReads(deps, transaction);
+        // A read-only transaction writes nothing, so what it read changing since cannot abort it
+        // (and one at a past read time read versions that have changed by design).
+        if (!transaction.readOnly) validateTransactionReads(deps, transaction);
       }
       return commitWrites(ctx, req.writes);
     },
