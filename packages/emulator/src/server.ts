@@ -30,6 +30,7 @@ import type {
 import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
 import type { StorageCore } from './storage/index.js';
 import type { Clock } from './store/clock.js';
+import type { VersionHistoryLimits } from './store/version-history.js';
 import type { UploadSessionLimits } from './storage/upload-sessions.js';
 import type { StorageRulesController } from './admin/storage-rules-controller.js';
 import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel/observer.js';
@@ -88,6 +89,11 @@ export type ServerOptions = {
   readonly log?: Logger;
   /** A ready core (tests); by default a fresh in-memory core from src/service. */
   readonly core?: CoreHandle;
+  /**
+   * Bounds on the old versions kept for reads at a past time (store/version-history.ts) when
+   * the default core is built: one hour, 20,000 versions, 32 MiB by storage size.
+   */
+  readonly versionHistory?: Partial<VersionHistoryLimits>;
   readonly webChannelLimits?: Partial<WebChannelLimits>;
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /**
@@ -210,7 +216,12 @@ async function importStartupData(core: CoreHandle, importDir: string): Promise<v
 /** The core (a fresh in-memory one unless injected), its rules and any data to import. */
 async function loadCore(options: ServerOptions, log: Logger): Promise<Core> {
   const [core, { createRulesController }] = await Promise.all([
-    options.core ?? import('./service/index.js').then((m) => m.createEmulatorCore()),
+    options.core ??
+      import('./service/index.js').then((m) =>
+        m.createEmulatorCore(
+          options.versionHistory === undefined ? {} : { versionHistory: options.versionHistory },
+        ),
+      ),
     import('./admin/rules-controller.js'),
   ]);
   const rules = createRulesController(core, log);

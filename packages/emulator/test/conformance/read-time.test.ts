@@ -308,4 +308,34 @@ describe('the one-hour window on the injected clock', () => {
       await driven.server.close();
     }
   });
+
+  it('answers FAILED_PRECONDITION for a time whose versions the cap pruned (versionHistory)', async () => {
+    const capped = await startEmulator({ versionHistory: { maxVersions: 1 } });
+    try {
+      const write = (n: number) =>
+        rest(capped.server, 'commit', {
+          writes: [
+            { update: { name: `${DOCUMENTS}/cap/a`, fields: { n: { integerValue: `${n}` } } } },
+          ],
+        }) as Promise<{ commitTime: string }>;
+      const first = await write(1);
+      const second = await write(2);
+      await write(3);
+      const readAt = (readTime: string) =>
+        fetch(`${capped.server.url}/v1/${DOCUMENTS}:batchGet`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ documents: [`${DOCUMENTS}/cap/a`], readTime }),
+        }).then(async (r) => ({ status: r.status, text: await r.text() }));
+      // One old version is kept: the one replaced by the third write.
+      const kept = await readAt(second.commitTime);
+      expect(kept.status).toBe(200);
+      expect(kept.text).toContain('"integerValue":"2"');
+      const pruned = await readAt(first.commitTime);
+      expect(pruned.status).toBe(400);
+      expect(pruned.text).toContain('The requested snapshot version is too old.');
+    } finally {
+      await capped.server.close();
+    }
+  });
 });
