@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { prepareRepository } from './lib/bootstrap.mjs';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -86,32 +87,74 @@ function heading(text) {
   console.log(`\n━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
 }
 
-/** Counts from a vitest JSON report (or zeros when it is missing). */
+/** The first line of a failure message, without colour codes, short enough for one row. */
+function firstLine(message = '') {
+  const line = stripVTControlCharacters(String(message)).trim().split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}
+
+/**
+ * Counts from a vitest JSON report (undefined when it is missing), with each failure named by
+ * file and title and its first message line: the summary repeats them, so the end of a long log
+ * (all that CI may show) says what failed.
+ */
 function vitestCounts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     const failedTests = report.numFailedTests ?? 0;
     // A suite that fails to load has no failed tests of its own; count it once.
     const failed = failedTests > 0 ? failedTests : (report.numFailedTestSuites ?? 0);
+    const failures = [];
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(REPO_ROOT, suite.name ?? '');
+      const tests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of tests) {
+        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (tests.length === 0 && suite.status === 'failed') {
+        failures.push(`${where}: ${firstLine(suite.message)}`);
+      }
+    }
     return {
       passed: report.numPassedTests ?? 0,
       failed,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      failures,
     };
   } catch {
     return undefined;
   }
 }
 
-/** Counts from a Playwright JSON report. */
+/** Every test of a Playwright JSON report's suites, with the file it is in. */
+function* playwrightTests(suites, file = '') {
+  for (const suite of suites ?? []) {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) yield { where, title: spec.title, test };
+    }
+    yield* playwrightTests(suite.suites, where);
+  }
+}
+
+/** Counts from a Playwright JSON report, with failures named as in `vitestCounts`. */
 function playwrightCounts(file) {
   try {
-    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const { stats, suites, errors } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failures = (errors ?? []).map((error) => `setup: ${firstLine(error.message)}`);
+    for (const { where, title, test } of playwrightTests(suites)) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const result = test.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+      const message = result?.error?.message ?? result?.status ?? '';
+      const label = test.status === 'flaky' ? 'flaky, passed on retry' : 'failed';
+      failures.push(`e2e/${where} › ${title} (${label}): ${firstLine(message)}`);
+    }
     return {
       passed: stats.expected + stats.flaky,
       failed: stats.unexpected,
       skipped: stats.skipped,
       flaky: stats.flaky,
+      failures,
     };
   } catch {
     return undefined;
@@ -282,6 +325,11 @@ console.log(`  ${'total'.padEnd(32)} ${''.padEnd(34)} ${totalSeconds.toFixed(1).
 if (skipped > 0) console.log(`${skipped} skipped (nothing should be skipped)`);
 if (interrupted) console.log('Interrupted: the phases missing above did not run.');
 const allOk = !interrupted && phases.every((p) => p.ok) && failed === 0;
+const failures = phases.flatMap((p) => p.failures ?? []);
+if (failures.length > 0) {
+  console.log('Failed tests:');
+  for (const failure of failures) console.log(`  ✘ ${failure}`);
+}
 const failedLogs = phases.filter((p) => !p.ok).map((p) => p.log);
 if (failedLogs.length > 0) {
   console.log(`Output of the failed phases (printed above under ✘ headings):`);

@@ -1,3 +1,4 @@
+import { readShowcaseImages, sameImages, type ShowcaseImage } from './images.js';
 import { SEARCH_TERM_PATTERN, SEARCH_TERMS_MAX } from './search-terms.js';
 import { characterCount, isWebUrl, safeHttpUrl, URL_MAX_LENGTH } from './web-url.js';
 
@@ -86,6 +87,8 @@ const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set(['imageUrl',
  */
 export type Showcase = ShowcaseInput & {
   id: string;
+  /** The uploaded images, cover first; empty on showcases stored before uploads existed. */
+  images: ShowcaseImage[];
   /** The stored search terms; empty when the document has none (stored before they existed). */
   searchTerms: string[];
   status: ShowcaseStatus;
@@ -370,6 +373,7 @@ export function readShowcase(
     url: readText(data.url),
     imageUrl: readOptionalText(data.imageUrl),
     imageAlt: readOptionalText(data.imageAlt),
+    images: readShowcaseImages(data.images),
     tags: readStringList(data.tags),
     searchTerms: readStringList(data.searchTerms),
     status: data.status === 'published' ? 'published' : 'draft',
@@ -398,7 +402,12 @@ const sameValue = (a: unknown, b: unknown): boolean => {
 /** Field-by-field equality, so unchanged rows keep their identity between snapshots. */
 export function sameShowcase(a: Showcase, b: Showcase): boolean {
   const keys = Object.keys(a) as (keyof Showcase)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) =>
+      key === 'images' ? sameImages(a.images, b.images) : sameValue(a[key], b[key]),
+    )
+  );
 }
 
 // ---- edits --------------------------------------------------------------------------------

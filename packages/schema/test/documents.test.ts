@@ -69,6 +69,7 @@ describe('readShowcase', () => {
       url: 'https://example.com',
       imageUrl: 'https://example.com/a.png',
       imageAlt: 'A phone showing the app',
+      images: [],
       tags: ['react', 'web'],
       searchTerms: ['m', 'my', 'a', 'ap', 'app'],
       status: 'published',

@@ -130,3 +130,53 @@ export async function withStricterRules(
     await client().loadRules(original);
   }
 }
+
+type HeldCacheWindow = typeof window & {
+  releaseFirestoreCache?: () => void;
+  firestoreCacheHeld?: boolean;
+};
+
+/**
+ * Holds back the Firestore cache's start on the next document this page loads (and only that
+ * one): the SDK's IndexedDB open does not complete until `releaseFirestoreCache()` runs in the
+ * page. It stands in for a slow device, where the cache is still starting when the user acts.
+ */
+export async function holdFirestoreCacheOnNextLoad(page: Page): Promise<void> {
+  await page.evaluate(() => sessionStorage.setItem('e2e:hold-firestore-cache', 'once'));
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e:hold-firestore-cache') !== 'once') return;
+    sessionStorage.removeItem('e2e:hold-firestore-cache');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = window as HeldCacheWindow;
+    held.releaseFirestoreCache = release;
+    held.firestoreCacheHeld = true;
+    void released.then(() => (held.firestoreCacheHeld = false));
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+      const request = open.call(this, name, version);
+      if (!name.startsWith('firestore/')) return request;
+      // The SDK listens through `onsuccess`: keep its handler and call it once released.
+      let handler: IDBOpenDBRequest['onsuccess'] = null;
+      Object.defineProperty(request, 'onsuccess', {
+        configurable: true,
+        get: () => handler,
+        set: (fn: IDBOpenDBRequest['onsuccess']) => (handler = fn),
+      });
+      request.addEventListener('success', (event) => {
+        void released.then(() => handler?.call(request, event));
+      });
+      return request;
+    };
+  });
+}
+
+/** Whether the cache held by `holdFirestoreCacheOnNextLoad` is still held back. */
+export function isFirestoreCacheHeld(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as HeldCacheWindow).firestoreCacheHeld === true);
+}
+
+/** Lets the held-back cache start. */
+export async function releaseFirestoreCache(page: Page): Promise<void> {
+  await page.evaluate(() => (window as HeldCacheWindow).releaseFirestoreCache?.());
+}

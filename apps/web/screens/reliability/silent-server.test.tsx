@@ -20,15 +20,17 @@ const likeCount = () => page.getByTestId('like-count');
 const unreachable = () => page.getByText('The server could not be reached.', { exact: false });
 
 /**
- * Every open listener has had its first server answer. Live only says none has waited 10 s: on a
- * loaded machine one opened with the screen can still be waiting when the test holds requests,
- * and its window (not the write's) would then end first.
+ * Nothing is waiting for the server: every open listener has had its first answer and no write
+ * is unanswered. Live only says none has waited 10 s: on a loaded machine a listener opened with
+ * the screen, or a write made at sign-in, can still be waiting when the test holds requests, and
+ * its window (not the like's) would then end first.
  */
-async function listenersAnswered() {
+async function nothingWaiting() {
   await expect
-    .poll(() =>
-      [...connectionStore().getState().listeners.values()].every((listener) => listener.synced),
-    )
+    .poll(() => {
+      const { listeners, writes } = connectionStore().getState();
+      return writes.size === 0 && [...listeners.values()].every((listener) => listener.synced);
+    })
     .toBe(true);
 }
 
@@ -43,7 +45,7 @@ test('the indicator stops saying Live when a write has had no answer for 10 s', 
   const [id] = await seedShowcases([{ title: `Frozen ${uniqueTag('frozen')}`, likeCount: 2 }]);
   await openLive(id!);
   await expect.element(likeCount()).toHaveTextContent('2 likes');
-  await listenersAnswered();
+  await nothingWaiting();
 
   const frozen = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
   try {

@@ -43,6 +43,7 @@ describe('readFirstPaintShowcase', () => {
       url: '',
       imageUrl: 'https://example.com/a.png',
       imageAlt: '  A lighthouse at dusk ',
+      images: [],
       tags: ['photography', 'travel'],
       searchTerms: [],
       status: 'published',

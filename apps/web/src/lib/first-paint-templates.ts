@@ -76,6 +76,7 @@ export function templateShowcase(
     url: '',
     imageUrl: withImage ? stand.image(index) : null,
     imageAlt: null,
+    images: [],
     tags: onPage
       ? []
       : [

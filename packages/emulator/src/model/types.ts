@@ -128,6 +128,24 @@ export type StructuredQuery = {
   readonly offset: number;
   readonly limit?: number;
   readonly select?: readonly FieldPath[];
+  readonly findNearest?: FindNearest;
+};
+
+export type DistanceMeasure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
+
+/**
+ * A nearest-neighbour search over a vector field. Decoded as sent (limit and measure may be
+ * missing, the query vector any value); `validateQuery` refuses what production refuses.
+ */
+export type FindNearest = {
+  readonly vectorField: FieldPath;
+  readonly queryVector: Value | undefined;
+  readonly distanceMeasure: DistanceMeasure | undefined;
+  readonly limit: number | undefined;
+  /** Where each result's distance is written, when asked. */
+  readonly distanceResultField?: FieldPath;
+  /** EUCLIDEAN and COSINE keep distance <= threshold; DOT_PRODUCT keeps >= threshold. */
+  readonly distanceThreshold?: number;
 };
 
 export type Aggregation =

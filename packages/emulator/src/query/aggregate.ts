@@ -2,7 +2,8 @@
 // them. Non-numeric values are ignored by sum and avg.
 import { EmulatorError } from '../errors.js';
 import { getField } from '../model/document.js';
-import type { Aggregation, Document, Value } from '../model/types.js';
+import { fieldPathEquals } from '../model/paths.js';
+import type { Aggregation, Document, FieldPath, Value } from '../model/types.js';
 
 const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
@@ -33,6 +34,20 @@ export function validateAggregations(aggregations: readonly Aggregation[]): void
       throw new EmulatorError('INVALID_ARGUMENT', 'up_to must be greater than zero.');
     }
   }
+}
+
+/**
+ * The fields a request aggregates over. Production filters the query by the existence of each
+ * (any value, numeric or not), so with sum(a) and avg(b) a document lacking either is left out
+ * of every aggregation, count included.
+ */
+export function aggregatedFields(aggregations: readonly Aggregation[]): FieldPath[] {
+  const fields: FieldPath[] = [];
+  for (const aggregation of aggregations) {
+    if (aggregation.kind === 'count') continue;
+    if (!fields.some((f) => fieldPathEquals(f, aggregation.field))) fields.push(aggregation.field);
+  }
+  return fields;
 }
 
 function sum(documents: readonly Document[], field: readonly string[]): Value {

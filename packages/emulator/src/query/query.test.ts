@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EmulatorError } from '../errors.js';
 import { double, doc, int, nameOf, ref, wrap } from '../model/builders.js';
 import type { Document, StructuredQuery } from '../model/types.js';
-import { aggregateDocuments, validateAggregations } from './aggregate.js';
+import { aggregateDocuments, aggregatedFields, validateAggregations } from './aggregate.js';
 import {
   and,
   collectionGroup,
@@ -411,6 +411,23 @@ describe('aggregations', () => {
     });
     const overflow = aggregateDocuments(docs, [{ alias: 's', kind: 'sum', field: ['n'] }]);
     expect(overflow.get('s')).toEqual(double(2 ** 63 + 3));
+  });
+
+  it('filters by the existence of every aggregated field, before the limit', () => {
+    const aggregations = [
+      { alias: 'c', kind: 'count' as const },
+      { alias: 's', kind: 'sum' as const, field: ['n'] },
+      { alias: 'a', kind: 'avg' as const, field: ['d'] },
+      { alias: 'a2', kind: 'avg' as const, field: ['d'] },
+    ];
+    const required = aggregatedFields(aggregations);
+    expect(required).toEqual([['n'], ['d']]);
+    const unlimited = runCompiledQuery(compileQuery(ROOT, query('c'), required), docs);
+    // c/c lacks `d` and c/d lacks both; c/b's string `d` exists, so it counts.
+    expect(unlimited.documents.map((d) => d.name)).toEqual([nameOf('c/a'), nameOf('c/b')]);
+    const limited = runCompiledQuery(compileQuery(ROOT, query('c', limit(2)), [['n']]), docs);
+    expect(limited.documents).toHaveLength(2);
+    expect(runCompiledQuery(compileQuery(ROOT, query('c'), [['x']]), docs).documents).toEqual([]);
   });
 
   it('validates aliases and counts', () => {

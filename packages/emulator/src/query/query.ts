@@ -28,6 +28,7 @@ import {
   valueEquals,
   valueTypeOrder,
 } from '../model/values.js';
+import { nearestDocuments, validateFindNearest, type NearestSearch } from './nearest.js';
 
 /** Most values an IN, NOT_IN or ARRAY_CONTAINS_ANY filter takes, as in production. */
 export const MAX_DISJUNCTION_VALUES = 30;
@@ -251,10 +252,22 @@ export type CompiledQuery = {
   readonly matches: (doc: Document) => boolean;
   /** Whether the document's name lies in the query's scope (ignores its fields). */
   readonly inScope: (name: string) => boolean;
+  /** The validated vector search, when the query has `findNearest`. */
+  readonly nearest?: NearestSearch;
 };
 
-export function compileQuery(parent: string, query: StructuredQuery): CompiledQuery {
+/**
+ * Compiles a query. `requiredFields` are implicit existence filters: a document matches only
+ * when it has each of them, with any value (an aggregation over fields adds one per field).
+ */
+export function compileQuery(
+  parent: string,
+  query: StructuredQuery,
+  requiredFields: readonly FieldPath[] = [],
+): CompiledQuery {
   validateQuery(query);
+  const nearest =
+    query.findNearest === undefined ? undefined : validateFindNearest(query.findNearest);
   const selector = query.from[0] as { collectionId: string; allDescendants: boolean };
   const { collectionId, allDescendants } = selector;
   const orderBy = queryNormalizedOrderBy(query);
@@ -265,7 +278,10 @@ export function compileQuery(parent: string, query: StructuredQuery): CompiledQu
         pathIsStrictPrefixOf(parent, name) &&
         (collectionId === '' || collectionIdOf(name) === collectionId)
     : (name: string) => collectionPathOf(name) === collectionPath;
-  const explicitFields = orderBy.filter((o) => !isDocumentNameField(o.field)).map((o) => o.field);
+  const explicitFields = [
+    ...orderBy.filter((o) => !isDocumentNameField(o.field)).map((o) => o.field),
+    ...requiredFields,
+  ];
   const { where, startAt, endAt } = query;
   const matches = (doc: Document): boolean => {
     if (!inScope(doc.name)) return false;
@@ -283,7 +299,17 @@ export function compileQuery(parent: string, query: StructuredQuery): CompiledQu
     }
     return true;
   };
-  return { parent, query, collectionId, allDescendants, orderBy, compare, matches, inScope };
+  return {
+    parent,
+    query,
+    collectionId,
+    allDescendants,
+    orderBy,
+    compare,
+    matches,
+    inScope,
+    ...(nearest === undefined ? {} : { nearest }),
+  };
 }
 
 /** Whether `doc` is in the result set of `query` under `parent`, ignoring offset and limit. */
@@ -298,14 +324,18 @@ export function applySelect(doc: Document, select: StructuredQuery['select']): D
   return { ...doc, fields: projectFields(doc.fields, paths) };
 }
 
-/** Runs a compiled query over candidate documents: match, sort, offset, limit. */
+/**
+ * Runs a compiled query over candidate documents: match, sort (or, for a vector search, keep
+ * the nearest in order of distance, which supersedes any order-by), offset, limit.
+ */
 export function runCompiledQuery(
   compiled: CompiledQuery,
   candidates: Iterable<Document>,
 ): { documents: Document[]; skippedResults: number } {
-  const matching: Document[] = [];
+  let matching: Document[] = [];
   for (const doc of candidates) if (compiled.matches(doc)) matching.push(doc);
-  matching.sort(compiled.compare);
+  if (compiled.nearest === undefined) matching.sort(compiled.compare);
+  else matching = nearestDocuments(compiled.nearest, matching);
   const { offset, limit } = compiled.query;
   const skippedResults = Math.min(offset, matching.length);
   const end = limit === undefined ? matching.length : Math.min(matching.length, offset + limit);

@@ -30,7 +30,7 @@ export const MAX_WRITES_PER_COMMIT = 500;
 const EMPTY_FIELDS: Fields = new Map();
 
 /** Validates a write; returns it with its fields normalized (timestamps truncated to µs). */
-function validateWrite(write: Write, database: string): Write {
+export function validateWrite(write: Write, database: string): Write {
   parseDocumentName(write.name, database);
   if (write.kind === 'verify' && write.precondition === undefined) {
     throw new EmulatorError('INVALID_ARGUMENT', 'A verify write must have a precondition.');

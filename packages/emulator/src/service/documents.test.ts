@@ -124,6 +124,18 @@ describe('batchWrite', () => {
     });
     expect(results.every((r) => 'found' in r)).toBe(true);
   });
+
+  it('refuses the whole request when one write is malformed, applying none', async () => {
+    const { service } = setup();
+    const refused = service.batchWrite(ownerContext, {
+      writes: [set('c/applied', { n: 1 }), { ...set('c/x', {}), name: 'projects/p/nowhere' }],
+    });
+    expect(await codeOf(refused)).toBe('INVALID_ARGUMENT');
+    const { results } = await service.batchGetDocuments(ownerContext, {
+      documents: [nameOf('c/applied')],
+    });
+    expect(results.every((r) => 'missing' in r)).toBe(true);
+  });
 });
 
 describe('authorizers per project and database', () => {

@@ -6,13 +6,14 @@ import { maskDocument } from '../model/document.js';
 import { parseDocumentName, parseParentName, validateFieldName } from '../model/paths.js';
 import type { Document, Timestamp } from '../model/types.js';
 import { compareUtf8Strings } from '../model/values.js';
-import { aggregateDocuments, validateAggregations } from '../query/aggregate.js';
+import { aggregateDocuments, aggregatedFields, validateAggregations } from '../query/aggregate.js';
+import { executionStats, queryPlanSummary } from '../query/explain.js';
 import { applySelect, compileQuery, type CompiledQuery } from '../query/query.js';
 import { timestampToMicros, type Clock } from '../store/clock.js';
 import type { Store } from '../store/store.js';
 import type { VersionHistory } from '../store/version-history.js';
 import { allowAllAuthorizer } from './allow-all-authorizer.js';
-import { applyWrites } from './commit.js';
+import { applyWrites, MAX_WRITES_PER_COMMIT, validateWrite } from './commit.js';
 import type { ListenEngine } from './listen.js';
 import { runQueryOnStore } from './query-runner.js';
 import { documentVersion, type Transaction, type TransactionRegistry } from './transactions.js';
@@ -151,6 +152,11 @@ function validateTransactionReads(deps: ServiceDeps, transaction: Transaction): 
   }
 }
 
+/** Microseconds since `started` on the service's clock (at least 1: it strictly increases). */
+function elapsedMicros(deps: ServiceDeps, started: Timestamp): number {
+  return timestampToMicros(deps.clock.now()) - timestampToMicros(started);
+}
+
 function parsePageSize(pageSize: number | undefined): number {
   if (pageSize === undefined || pageSize === 0) return Number.POSITIVE_INFINITY;
   if (pageSize < 0 || !Number.isInteger(pageSize)) {
@@ -226,21 +232,37 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
           .authorizeList(ctx, { ...readView(deps, store), parent: req.parent, query: req.query });
       }
       const readTime = responseTime(deps, read);
+      const transactionPart = newId === undefined ? {} : { transaction: newId };
+      if (req.explain?.analyze === false) {
+        const explainMetrics = { planSummary: queryPlanSummary(req.query) };
+        return { ...transactionPart, documents: [], readTime, skippedResults: 0, explainMetrics };
+      }
+      const started = deps.clock.now();
       const { documents, skippedResults } = runQueryOnStore(store, compiled);
       recordQuery(transaction, compiled, documents);
       const projected = documents.map((d) => applySelect(d, req.query.select));
+      const response = { ...transactionPart, documents: projected, readTime, skippedResults };
+      if (req.explain === undefined) return response;
+      const scanned = documents.length + skippedResults;
       return {
-        ...(newId === undefined ? {} : { transaction: newId }),
-        documents: projected,
-        readTime,
-        skippedResults,
+        ...response,
+        explainMetrics: {
+          planSummary: queryPlanSummary(req.query),
+          executionStats: executionStats({
+            resultsReturned: documents.length,
+            documentsScanned: scanned,
+            indexEntriesScanned: scanned,
+            executionDurationMicros: elapsedMicros(deps, started),
+            aggregation: false,
+          }),
+        },
       };
     },
 
     async runAggregationQuery(ctx, req) {
       parseParentName(req.parent, ctx.database);
       validateAggregations(req.aggregations);
-      const compiled = compileQuery(req.parent, req.query);
+      const compiled = compileQuery(req.parent, req.query, aggregatedFields(req.aggregations));
       const read = openRead(deps, ctx, req);
       const { transaction, newId, store } = read;
       if (ctx.caller.kind !== 'owner') {
@@ -249,10 +271,31 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
           .authorizeList(ctx, { ...readView(deps, store), parent: req.parent, query: req.query });
       }
       const readTime = responseTime(deps, read);
-      const { documents } = runQueryOnStore(store, compiled);
+      const transactionPart = newId === undefined ? {} : { transaction: newId };
+      if (req.explain?.analyze === false) {
+        const explainMetrics = { planSummary: queryPlanSummary(req.query) };
+        return { ...transactionPart, result: new Map(), readTime, explainMetrics };
+      }
+      const started = deps.clock.now();
+      const { documents, skippedResults } = runQueryOnStore(store, compiled);
       recordQuery(transaction, compiled, documents);
       const result = aggregateDocuments(documents, req.aggregations);
-      return newId === undefined ? { result, readTime } : { transaction: newId, result, readTime };
+      if (req.explain === undefined) return { ...transactionPart, result, readTime };
+      return {
+        ...transactionPart,
+        result,
+        readTime,
+        explainMetrics: {
+          planSummary: queryPlanSummary(req.query),
+          executionStats: executionStats({
+            resultsReturned: 1,
+            documentsScanned: 0,
+            indexEntriesScanned: documents.length + skippedResults,
+            executionDurationMicros: elapsedMicros(deps, started),
+            aggregation: true,
+          }),
+        },
+      };
     },
 
     async beginTransaction(ctx, req) {
@@ -390,8 +433,17 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
     },
 
     async batchWrite(ctx, req) {
+      // A malformed write (a bad name, field path or value) fails the whole request, as in
+      // production; what only the stored state decides (preconditions, rules) fails one write.
+      if (req.writes.length > MAX_WRITES_PER_COMMIT) {
+        throw new EmulatorError(
+          'INVALID_ARGUMENT',
+          `maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`,
+        );
+      }
+      const writes = req.writes.map((write) => validateWrite(write, ctx.database));
       const outcomes: BatchWriteOutcome[] = [];
-      for (const write of req.writes) {
+      for (const write of writes) {
         try {
           const { writeResults } = commitWrites(ctx, [write]);
           outcomes.push({ ok: true, result: writeResults[0] ?? { transformResults: [] } });

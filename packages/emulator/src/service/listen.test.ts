@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmulatorError, PERMISSION_DENIED_MESSAGE } from '../errors.js';
-import { nameOf, TEST_DATABASE } from '../model/builders.js';
+import { nameOf, TEST_DATABASE, vector } from '../model/builders.js';
 import type { StructuredQuery } from '../model/types.js';
 import { collectionGroup, limit, orderBy, query, where } from '../query/builders.js';
 import { createMonotonicClock } from '../store/clock.js';
@@ -400,6 +400,18 @@ describe('listen: target lifecycle', () => {
       },
     });
     expect(read()).toEqual(['REMOVE [2] cause 3']);
+    // Production serves vector search to one-shot queries only.
+    const nearest = {
+      ...query('coll'),
+      findNearest: {
+        vectorField: ['v'],
+        queryVector: vector([1]),
+        distanceMeasure: 'EUCLIDEAN' as const,
+        limit: 1,
+      },
+    };
+    session.addTarget(queryTarget(4, nearest));
+    expect(read()).toEqual(['REMOVE [4] cause 3']);
     for (let i = 1; i <= MAX_TARGETS_PER_SESSION; i++)
       session.addTarget(docTarget(i * 2, `coll/d${i}`));
     read();

@@ -270,6 +270,13 @@ export class ListenEngine {
     }
     const { parent, query } = spec.target;
     parseParentName(parent, ctx.database);
+    if (query.findNearest !== undefined) {
+      // Production serves vector search to one-shot queries only.
+      throw new EmulatorError(
+        'INVALID_ARGUMENT',
+        'Listen does not support vector search (findNearest).',
+      );
+    }
     const compiled = compileQuery(parent, query);
     this.authorize(ctx, { kind: 'query', parent, query });
     return { kind: 'query', key: canonicalQueryKey(parent, query), compiled };

@@ -3,6 +3,7 @@
 // HTTP, WebChannel or gRPC.
 import type { BloomFilter } from './bloom-filter.js';
 import type { EmulatorError } from '../errors.js';
+import type { ExplainMetrics } from '../query/explain.js';
 import type {
   Aggregation,
   Document,
@@ -70,16 +71,23 @@ export type BatchGetResponse = {
   readonly results: readonly BatchGetResult[];
 };
 
+/** Query explain: without `analyze` only the plan is answered, and nothing runs. */
+export type ExplainOptions = { readonly analyze: boolean };
+
 export type RunQueryRequest = ReadConsistency & {
   /** `projects/{p}/databases/{d}/documents[/{parent doc path}]`. */
   readonly parent: string;
   readonly query: StructuredQuery;
+  readonly explain?: ExplainOptions;
 };
 export type RunQueryResponse = {
   readonly transaction?: Uint8Array;
+  /** Empty when explained without `analyze`. */
   readonly documents: readonly Document[];
   readonly readTime: Timestamp;
   readonly skippedResults: number;
+  /** Set when the request asked for explain; `executionStats` only with `analyze`. */
+  readonly explainMetrics?: ExplainMetrics;
 };
 
 export type RunAggregationQueryRequest = RunQueryRequest & {
@@ -87,8 +95,10 @@ export type RunAggregationQueryRequest = RunQueryRequest & {
 };
 export type RunAggregationQueryResponse = {
   readonly transaction?: Uint8Array;
+  /** Empty when explained without `analyze`. */
   readonly result: ReadonlyMap<string, Value>;
   readonly readTime: Timestamp;
+  readonly explainMetrics?: ExplainMetrics;
 };
 
 export type ListCollectionIdsRequest = {

@@ -13,6 +13,7 @@
 import { EmulatorError } from '../errors.js';
 import { encodeFields, encodeValue, toBase64, toJsonDouble } from '../model/json-value.js';
 import type { EncodedValue, ValueLeaves } from '../model/json-value.js';
+import type { ExplainMetrics, Struct, StructValue } from '../query/explain.js';
 import { parseFieldPath } from '../model/paths.js';
 import type {
   Aggregation,
@@ -23,6 +24,7 @@ import type {
   FieldTransform,
   Fields,
   Filter,
+  FindNearest,
   Order,
   Precondition,
   StructuredQuery,
@@ -33,6 +35,7 @@ import type {
 } from '../model/types.js';
 import type {
   BatchGetResult,
+  ExplainOptions,
   ListenRequest,
   ListenResponse,
   ListenTarget,
@@ -58,7 +61,7 @@ import {
   COMPOSITE_OPERATORS,
   DIRECTIONS,
   FIELD_OPERATORS,
-  findNearestUnsupported,
+  DISTANCE_MEASURES,
   formatRfc3339,
   listenTargetOf,
   parseInt32,
@@ -73,7 +76,31 @@ import {
 export type Leaves = ValueLeaves & {
   readonly readTimestamp: (raw: unknown, where: string) => Timestamp;
   readonly readBytes: (raw: unknown, where: string) => Uint8Array;
+  /** google.protobuf.Duration, from microseconds. */
+  readonly duration: (micros: number) => unknown;
+  /** google.protobuf.Struct (explain metrics' details). */
+  readonly struct: (value: Struct) => unknown;
 };
+
+/** Duration in proto3 JSON: seconds with up to 9 fraction digits and an `s`. */
+function toJsonDuration(micros: number): string {
+  const seconds = Math.floor(micros / 1_000_000);
+  const fraction = String(micros - seconds * 1_000_000).padStart(6, '0');
+  return `${seconds}.${fraction}s`;
+}
+
+/** A Struct as a protobuf message object: every value wrapped in its google.protobuf.Value kind. */
+function toStructObject(value: Struct): unknown {
+  const wrap = (v: StructValue): unknown => {
+    if (v === null) return { nullValue: 'NULL_VALUE' };
+    if (typeof v === 'string') return { stringValue: v };
+    if (typeof v === 'number') return { numberValue: v };
+    if (typeof v === 'boolean') return { boolValue: v };
+    if (Array.isArray(v)) return { listValue: { values: (v as StructValue[]).map(wrap) } };
+    return { structValue: toStructObject(v as Struct) };
+  };
+  return { fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wrap(v)])) };
+}
 
 /** proto3 JSON: RFC 3339 timestamps, base64 bytes, special doubles as strings. */
 export const JSON_LEAVES: Leaves = {
@@ -83,6 +110,8 @@ export const JSON_LEAVES: Leaves = {
   nullValue: 'NULL_VALUE',
   readTimestamp: (raw, where) => parseRfc3339(readString(raw, where), where),
   readBytes: readBase64,
+  duration: toJsonDuration,
+  struct: (value) => value,
 };
 
 /**
@@ -119,6 +148,11 @@ export const OBJECT_LEAVES: Leaves = {
     if (raw instanceof Uint8Array) return new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
     throw new EmulatorError('INVALID_ARGUMENT', `Invalid value at '${where}' (TYPE_BYTES).`);
   },
+  duration: (micros) => {
+    const seconds = Math.floor(micros / 1_000_000);
+    return { seconds: String(seconds), nanos: (micros - seconds * 1_000_000) * 1000 };
+  },
+  struct: toStructObject,
 };
 
 /** One Listen request message; `database` names the stream's database on the first one. */
@@ -170,6 +204,15 @@ function readInt32Wrapper(raw: unknown, where: string): number {
     return wrapper.value === undefined ? 0 : parseInt32(wrapper.value, join(where, 'value'));
   }
   return parseInt32(raw, where);
+}
+
+/** DoubleValue, likewise (a special double as proto3 JSON text). */
+function readDoubleWrapper(raw: unknown, where: string): number {
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const wrapper = readMessage(raw, where, ['value']);
+    return wrapper.value === undefined ? 0 : readDouble(wrapper.value, join(where, 'value'));
+  }
+  return readDouble(raw, where);
 }
 
 /** Int64Value, likewise. */
@@ -520,7 +563,6 @@ export function createCodec(leaves: Leaves) {
       'limit',
       'findNearest',
     ]);
-    if (q.findNearest !== undefined) throw findNearestUnsupported();
     const from: CollectionSelector[] = (
       q.from === undefined ? [] : readArray(q.from, join(where, 'from'))
     ).map((s, i) => {
@@ -570,7 +612,54 @@ export function createCodec(leaves: Leaves) {
       offset: q.offset === undefined ? 0 : parseInt32(q.offset, join(where, 'offset')),
       limit: q.limit === undefined ? undefined : readInt32Wrapper(q.limit, join(where, 'limit')),
       select,
+      findNearest:
+        q.findNearest === undefined
+          ? undefined
+          : fromFindNearest(q.findNearest, join(where, 'findNearest')),
     });
+  }
+
+  function fromFindNearest(raw: unknown, where: string): FindNearest {
+    const n = readMessage(raw, where, [
+      'vectorField',
+      'queryVector',
+      'distanceMeasure',
+      'limit',
+      'distanceResultField',
+      'distanceThreshold',
+    ]);
+    const measure =
+      n.distanceMeasure === undefined
+        ? undefined
+        : readProtoEnum(n.distanceMeasure, join(where, 'distanceMeasure'), DISTANCE_MEASURES);
+    const resultAt = join(where, 'distanceResultField');
+    const resultField =
+      n.distanceResultField === undefined ? '' : readString(n.distanceResultField, resultAt);
+    return {
+      vectorField:
+        n.vectorField === undefined
+          ? []
+          : fieldReference(n.vectorField, join(where, 'vectorField')),
+      queryVector:
+        n.queryVector === undefined
+          ? undefined
+          : fromValue(n.queryVector, join(where, 'queryVector')),
+      distanceMeasure: measure === 'DISTANCE_MEASURE_UNSPECIFIED' ? undefined : measure,
+      limit: n.limit === undefined ? undefined : readInt32Wrapper(n.limit, join(where, 'limit')),
+      ...(resultField === ''
+        ? {}
+        : {
+            distanceResultField: parseFieldPath(resultField, { where: resultAt, unquoted: 'wire' }),
+          }),
+      ...(n.distanceThreshold === undefined
+        ? {}
+        : {
+            distanceThreshold: readDoubleWrapper(
+              n.distanceThreshold,
+              join(where, 'distanceThreshold'),
+            ),
+          }),
+    };
   }
 
   function fromAggregation(raw: unknown, where: string): Aggregation {
@@ -640,6 +729,30 @@ export function createCodec(leaves: Leaves) {
       default:
         return {};
     }
+  }
+
+  function fromExplainOptions(raw: unknown, where: string): ExplainOptions {
+    const o = readMessage(raw, where, ['analyze']);
+    return {
+      analyze: o.analyze === undefined ? false : readBoolean(o.analyze, join(where, 'analyze')),
+    };
+  }
+
+  function toExplainMetrics(metrics: ExplainMetrics): Record<string, unknown> {
+    const stats = metrics.executionStats;
+    return {
+      planSummary: { indexesUsed: metrics.planSummary.indexesUsed.map(leaves.struct) },
+      ...(stats === undefined
+        ? {}
+        : {
+            executionStats: {
+              resultsReturned: String(stats.resultsReturned),
+              executionDuration: leaves.duration(stats.executionDurationMicros),
+              readOperations: String(stats.readOperations),
+              debugStats: leaves.struct(stats.debugStats),
+            },
+          }),
+    };
   }
 
   function toBatchGetResult(result: BatchGetResult): Record<string, unknown> {
@@ -822,6 +935,8 @@ export function createCodec(leaves: Leaves) {
     fromStructuredAggregationQuery,
     fromTransactionOptions,
     fromConsistency,
+    fromExplainOptions,
+    toExplainMetrics,
     toBatchGetResult,
     fromListenRequest,
     toListenResponse,

@@ -4,7 +4,7 @@
 // and Private Network Access only from pages served by this machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorError } from '../errors.js';
-import { httpStatusOf, toJsonErrorBody } from './status.js';
+import { httpStatusOf, toRestErrorBody } from './status.js';
 
 const EXPOSED_HEADERS = 'X-HTTP-Session-Id, Content-Type, Content-Length, Date';
 
@@ -97,5 +97,6 @@ export function sendText(res: ServerResponse, status: number, text: string): voi
 
 /** `httpStatus` overrides the mapped status for transport-level faults (e.g. 413). */
 export function sendError(res: ServerResponse, error: EmulatorError, httpStatus?: number): void {
-  sendJson(res, httpStatus ?? httpStatusOf(error.code), toJsonErrorBody(error));
+  const status = httpStatus ?? httpStatusOf(error.code);
+  sendJson(res, status, toRestErrorBody(error, status));
 }

@@ -57,6 +57,15 @@ function pageOptions(request: JsonObject): { pageSize?: number; pageToken?: stri
   };
 }
 
+function explainOption(
+  codec: Codec,
+  request: JsonObject,
+): { explain?: ReturnType<Codec['fromExplainOptions']> } {
+  return request.explainOptions === undefined
+    ? {}
+    : { explain: codec.fromExplainOptions(request.explainOptions, 'explainOptions') };
+}
+
 /** Puts a new transaction's id on the first message of a streamed answer, adding one if none. */
 function withTransaction(
   codec: Codec,
@@ -247,7 +256,14 @@ export const RPCS = {
         parent: readString(request.parent, 'parent'),
         query,
         ...codec.fromConsistency(request, ''),
+        ...explainOption(codec, request),
       });
+      const { explainMetrics } = response;
+      if (explainMetrics !== undefined && explainMetrics.executionStats === undefined) {
+        // Planned, not run: the plan alone, with no documents and no read time.
+        const plan = [{ explainMetrics: codec.toExplainMetrics(explainMetrics) }];
+        return withTransaction(codec, plan, response.transaction);
+      }
       const readTime = codec.leaves.timestamp(response.readTime);
       // An empty result is one message carrying only the read time.
       const results: Record<string, unknown>[] =
@@ -256,6 +272,9 @@ export const RPCS = {
           : response.documents.map((doc) => ({ document: codec.toDocument(doc), readTime }));
       if (response.skippedResults > 0) {
         results[0] = { ...results[0], skippedResults: response.skippedResults };
+      }
+      if (explainMetrics !== undefined) {
+        results.push({ explainMetrics: codec.toExplainMetrics(explainMetrics) });
       }
       return withTransaction(codec, results, response.transaction);
     },
@@ -275,12 +294,21 @@ export const RPCS = {
         query,
         aggregations,
         ...codec.fromConsistency(request, ''),
+        ...explainOption(codec, request),
       });
+      const { explainMetrics } = response;
+      const explained =
+        explainMetrics === undefined
+          ? []
+          : [{ explainMetrics: codec.toExplainMetrics(explainMetrics) }];
+      if (explainMetrics !== undefined && explainMetrics.executionStats === undefined) {
+        return withTransaction(codec, explained, response.transaction);
+      }
       const result = {
         result: { aggregateFields: codec.toFields(response.result) },
         readTime: codec.leaves.timestamp(response.readTime),
       };
-      return withTransaction(codec, [result], response.transaction);
+      return withTransaction(codec, [result, ...explained], response.transaction);
     },
   },
   ListCollectionIds: {

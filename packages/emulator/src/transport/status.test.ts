@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, EmulatorError } from '../errors.js';
 import type { Code } from '../errors.js';
-import { grpcStatusOf, httpStatusOf, toEmulatorError, toJsonErrorBody } from './status.js';
+import {
+  grpcStatusOf,
+  httpStatusOf,
+  toEmulatorError,
+  toJsonErrorBody,
+  toRestErrorBody,
+} from './status.js';
 
 describe('status mapping', () => {
   it('gives the Lite SDK an HTTP status it maps back to the same code family', () => {
@@ -39,6 +45,12 @@ describe('status mapping', () => {
         message: 'Missing or insufficient permissions.',
         status: 'PERMISSION_DENIED',
       },
+    });
+  });
+
+  it("writes the HTTP status as the code of REST errors, as Google's front end does", () => {
+    expect(toRestErrorBody(new EmulatorError('INVALID_ARGUMENT', 'bad'))).toEqual({
+      error: { code: 400, message: 'bad', status: 'INVALID_ARGUMENT' },
     });
   });
 

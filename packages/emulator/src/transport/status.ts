@@ -55,8 +55,21 @@ export function grpcStatusOf(code: Code): number {
   return CODES[code];
 }
 
+/** WebChannel stream failures carry the numeric gRPC code, as the SDK expects there. */
 export function toJsonErrorBody(error: EmulatorError): JsonErrorBody {
   return { error: { code: CODES[error.code], message: error.message, status: error.code } };
+}
+
+/**
+ * REST errors as Google's front end writes them: `code` is the HTTP status. Google's REST
+ * clients (the Admin SDK with `preferRest`) derive the gRPC code from it, so a gRPC number
+ * there would read as UNKNOWN.
+ */
+export function toRestErrorBody(
+  error: EmulatorError,
+  httpStatus = httpStatusOf(error.code),
+): JsonErrorBody {
+  return { error: { code: httpStatus, message: error.message, status: error.code } };
 }
 
 /**

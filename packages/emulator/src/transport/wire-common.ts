@@ -9,6 +9,7 @@ import type {
   FieldOperator,
   FieldPath,
   Filter,
+  FindNearest,
   Order,
   StructuredQuery,
   Timestamp,
@@ -150,13 +151,12 @@ export const COMPOSITE_OPERATORS = { AND: 1, OR: 2 } as const;
 export const DIRECTIONS = { DIRECTION_UNSPECIFIED: 0, ASCENDING: 1, DESCENDING: 2 } as const;
 export const SERVER_VALUES = { REQUEST_TIME: 1 } as const;
 
-/** Vector search is not implemented; `findNearest` is refused on every wire. */
-export function findNearestUnsupported(): EmulatorError {
-  return new EmulatorError(
-    'UNIMPLEMENTED',
-    'findNearest (vector search) is not supported by this emulator.',
-  );
-}
+export const DISTANCE_MEASURES = {
+  DISTANCE_MEASURE_UNSPECIFIED: 0,
+  EUCLIDEAN: 1,
+  COSINE: 2,
+  DOT_PRODUCT: 3,
+} as const;
 
 /** A query's clauses as a codec decoded them; `undefined` means the clause was absent. */
 export type StructuredQueryParts = {
@@ -168,11 +168,12 @@ export type StructuredQueryParts = {
   readonly offset: number;
   readonly limit: number | undefined;
   readonly select: readonly FieldPath[] | undefined;
+  readonly findNearest: FindNearest | undefined;
 };
 
 /** Assembles the model query, leaving absent clauses out rather than `undefined`. */
 export function structuredQueryOf(parts: StructuredQueryParts): StructuredQuery {
-  const { where, startAt, endAt, limit, select } = parts;
+  const { where, startAt, endAt, limit, select, findNearest } = parts;
   return {
     from: parts.from,
     ...(where === undefined ? {} : { where }),
@@ -182,6 +183,7 @@ export function structuredQueryOf(parts: StructuredQueryParts): StructuredQuery 
     offset: parts.offset,
     ...(limit === undefined ? {} : { limit }),
     ...(select === undefined ? {} : { select }),
+    ...(findNearest === undefined ? {} : { findNearest }),
   };
 }
 

@@ -143,7 +143,7 @@ describe('REST and control endpoints reject bad input with 4xx and a message', (
       Authorization: 'Bearer !!',
     });
     expect(response.status).toBe(401);
-    expect(response.json.error).toMatchObject({ code: 16, status: 'UNAUTHENTICATED' });
+    expect(response.json.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
   });
 
   it('answers an oversized body with 413', async () => {

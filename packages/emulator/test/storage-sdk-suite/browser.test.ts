@@ -60,7 +60,11 @@ describe('firebase-js-sdk Storage integration suite, Chromium', () => {
     async (file) => {
       const results = await tab.evaluate(
         ([name, grep]) =>
-          (globalThis as unknown as PageGlobals).sdkSuite.run('storage', name, grep),
+          (globalThis as unknown as PageGlobals).sdkSuite.run(
+            'storage',
+            name,
+            grep ? { grep } : {},
+          ),
         [file, process.env['SDK_SUITE_GREP']] as const,
       );
       tally.push(...results);

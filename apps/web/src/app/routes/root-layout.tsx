@@ -8,7 +8,7 @@ import { UpdatePrompt } from '../../components/feedback/update-prompt';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
 import { loadUserMenu, SignInButton } from '../../features/auth';
-import { loadConnectionIndicator } from '../../features/connection';
+import { loadConnectionIndicator, SignOutGuard } from '../../features/connection';
 import { paths, visitorOnlyPaths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
@@ -134,6 +134,9 @@ export function RootLayout() {
   const user = session.status === 'signed-in' ? session.user : null;
   return (
     <AppShell homeHref={galleryHref} {...appBarSlots({ user, showsLiveData, onWayIn })}>
+      {/* Asks before a sign-out would drop unsent changes; mounted with the first signed-in
+          frame, before any screen or menu with a Sign out button. */}
+      {user ? <SignOutGuard /> : null}
       <Suspense fallback={<SectionProgress />}>
         <Outlet />
       </Suspense>

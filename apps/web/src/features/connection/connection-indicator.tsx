@@ -9,7 +9,6 @@ import { lazy, Suspense } from 'react';
 import type { ConnectionStatus } from '../../lib/firebase/connection-machine';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
 import { useSession } from '../../lib/session';
-import { SignOutGuard } from './sign-out-guard';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
 
 // The signed-in user's Firestore side (SDK, public profile) loads in its own chunk; this
@@ -50,8 +49,8 @@ const icons: Record<ConnectionStatus, ReactElement> = {
 
 /**
  * **Live** / **Waiting for server…** / **Offline** / **Connecting…** in the app bar (the states:
- * connection-machine.ts). For a signed-in user it also mounts the sign-out guard and the user's
- * Firestore session; a visitor has neither.
+ * connection-machine.ts). For a signed-in user it also mounts the user's Firestore session; a
+ * visitor has none.
  */
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
@@ -60,12 +59,9 @@ export function ConnectionIndicator() {
     <>
       <ConnectionChip status={status} />
       {signedIn ? (
-        <>
-          <SignOutGuard />
-          <Suspense fallback={null}>
-            <FirestoreSession />
-          </Suspense>
-        </>
+        <Suspense fallback={null}>
+          <FirestoreSession />
+        </Suspense>
       ) : null}
     </>
   );

@@ -7,7 +7,7 @@ import * as firebaseApp from '@firebase/app';
 import { deleteApp, getApps } from '@firebase/app';
 import { terminate } from '@firebase/firestore';
 import type { Firestore } from '@firebase/firestore';
-import type { TestResult } from '../mocha-globals.js';
+import type { Hooks, TestResult } from '../mocha-globals.js';
 
 export type SuiteName = 'firestore' | 'storage';
 
@@ -27,7 +27,11 @@ function importerOf(suite: SuiteName, name: string): () => Promise<unknown> {
 
 export type SdkSuitePage = {
   load(suite: SuiteName, files: readonly string[]): Promise<void>;
-  run(suite: SuiteName, file: string, grep?: string): Promise<TestResult[]>;
+  run(
+    suite: SuiteName,
+    file: string,
+    select?: Pick<Hooks, 'grep' | 'leaveOut'>,
+  ): Promise<TestResult[]>;
 };
 
 /**
@@ -67,11 +71,11 @@ const sdkSuite: SdkSuitePage = {
   async load(suite, files) {
     for (const file of files) await harness.load(key(suite, file), importerOf(suite, file));
   },
-  async run(suite, file, grep) {
+  async run(suite, file, select = {}) {
     if (suite === 'firestore') recordFirestoreInstances();
     let before = new Set(getApps());
     return harness.run(key(suite, file), {
-      ...(grep ? { grep } : {}),
+      ...select,
       // Close the Firestore instances and apps a test left open: each instance holds WebChannel
       // requests, and the page may only have six connections to the emulator.
       afterEachTest: async () => {
