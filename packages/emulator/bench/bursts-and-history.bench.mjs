@@ -1,14 +1,14 @@
 // Two figures of the emulator's fidelity work, each beside a floor measured in the same run: a
 // burst of 1,000 concurrent REST commits (against a bare node:http server), and the memory the
 // version history for reads at a past time takes under steady writes (against history off).
-// `--only rest-burst` or `--only history` picks one.
+// `--only rest-burst` or `--only history-memory` picks one.
 import { join } from 'node:path';
 import { measureHistoryMemory } from './scenarios/history-memory.mjs';
 import { measureRestBurst } from './scenarios/rest-burst.mjs';
 
 export const title = 'Firestore emulator: connection bursts and version history';
 
-export const scenarios = ['rest-burst', 'history'];
+export const scenarios = ['rest-burst', 'history-memory'];
 
 export const peerLabel = 'floor (same run)';
 export const ratioLabel = 'ratio';
@@ -23,6 +23,7 @@ export async function run({ root, log, selected = () => true, quick = false }) {
   const { runs, commits } = quick ? SETTINGS.quick : SETTINGS.full;
   const rows = [];
   if (selected('rest-burst')) rows.push(...(await measureRestBurst({ cli, runs, log })));
-  if (selected('history')) rows.push(...(await measureHistoryMemory({ root, commits, log })));
+  if (selected('history-memory'))
+    rows.push(...(await measureHistoryMemory({ root, commits, log })));
   return rows;
 }
