@@ -19,7 +19,7 @@ export type VersionHistoryLimits = {
   readonly retentionMs: number;
   /**
    * Old versions kept at most; beyond it the oldest go first. 0 keeps no history. A version of a
-   * small document costs about 1.1 KiB of heap (`npm run bench -- --only history`).
+   * small document costs about 1.1 KiB of heap (`npm run bench -- --only history-memory`).
    */
   readonly maxVersions: number;
   /**
