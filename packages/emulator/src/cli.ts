@@ -15,8 +15,9 @@ const USAGE = `Usage: firestore-emulator [options]
   --rules PATH            firestore.rules to enforce (default: allow everything)
   --import DIR            load data exported earlier before serving
   --export-on-exit DIR    export all data to DIR on SIGINT/SIGTERM
-  --max-connections N     TCP connections open at once; more are closed on arrival
-                          (default 960; keep it below the process's descriptor limit)
+  --max-connections N     TCP connections served at once; up to 3,072 more wait unread
+                          for a slot, and more than that are closed on arrival (default
+                          960; keep both below the process's descriptor limit)
   --storage-port PORT     port of the Cloud Storage emulator (default 9199; 0 picks one)
   --storage-rules PATH    storage.rules to enforce (default: demo-* projects open,
                           every other project refused)

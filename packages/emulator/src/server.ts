@@ -30,6 +30,7 @@ import type {
 import type { GrpcKeepalive, GrpcTransport } from './transport/grpc/grpc-server.js';
 import type { StorageCore } from './storage/index.js';
 import type { Clock } from './store/clock.js';
+import type { VersionHistoryLimits } from './store/version-history.js';
 import type { UploadSessionLimits } from './storage/upload-sessions.js';
 import type { StorageRulesController } from './admin/storage-rules-controller.js';
 import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel/observer.js';
@@ -38,10 +39,17 @@ import type { WebChannelObserver, WebChannelProbe } from './transport/webchannel
 export type ConnectionLimits = Http1Deadlines &
   GrpcKeepalive & {
     /**
-     * TCP connections open at once; one more is closed as it is accepted (and the log says so
-     * once per overload), so a flood cannot exhaust the process's file descriptors.
+     * TCP connections served at once. One more waits, unread, until one of them ends (a burst
+     * is served whole, in arrival order); the log says so once per overload.
      */
     readonly maxConnections: number;
+    /**
+     * Connections that may wait beyond `maxConnections`; one more is closed as it is accepted,
+     * so a flood cannot exhaust the process's file descriptors (served plus waiting must fit
+     * the descriptor limit). A waiting connection holds a descriptor and at most one socket
+     * buffer (the kernel stops reading it there), and no deadline runs until it is served.
+     */
+    readonly maxWaitingConnections: number;
   };
 
 /**
@@ -50,9 +58,15 @@ export type ConnectionLimits = Http1Deadlines &
  * Node offers no portable way to read the limit.
  */
 const DEFAULT_MAX_CONNECTIONS = 960;
+/**
+ * Node raises its soft descriptor limit to the hard one at start (4,096 on most Linux set-ups,
+ * more on macOS), so 960 served plus 3,072 waiting still fit.
+ */
+const DEFAULT_MAX_WAITING_CONNECTIONS = 3_072;
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: DEFAULT_MAX_CONNECTIONS,
+  maxWaitingConnections: DEFAULT_MAX_WAITING_CONNECTIONS,
   headersTimeoutMs: 60_000,
   idleTimeoutMs: 65_000,
   http2PingIntervalMs: 30_000,
@@ -75,6 +89,11 @@ export type ServerOptions = {
   readonly log?: Logger;
   /** A ready core (tests); by default a fresh in-memory core from src/service. */
   readonly core?: CoreHandle;
+  /**
+   * Bounds on the old versions kept for reads at a past time (store/version-history.ts) when
+   * the default core is built: one hour, 20,000 versions, 32 MiB by storage size.
+   */
+  readonly versionHistory?: Partial<VersionHistoryLimits>;
   readonly webChannelLimits?: Partial<WebChannelLimits>;
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /**
@@ -145,7 +164,10 @@ export type TransportStats = WebChannelStats & {
   /** Connections accepted since start, by protocol. */
   readonly http1Connections: number;
   readonly http2Connections: number;
+  /** Connections being served. */
   readonly openSockets: number;
+  /** Connections accepted beyond `maxConnections`, waiting unread for a slot. */
+  readonly waitingSockets: number;
 };
 
 export class StartupError extends Error {
@@ -194,7 +216,12 @@ async function importStartupData(core: CoreHandle, importDir: string): Promise<v
 /** The core (a fresh in-memory one unless injected), its rules and any data to import. */
 async function loadCore(options: ServerOptions, log: Logger): Promise<Core> {
   const [core, { createRulesController }] = await Promise.all([
-    options.core ?? import('./service/index.js').then((m) => m.createEmulatorCore()),
+    options.core ??
+      import('./service/index.js').then((m) =>
+        m.createEmulatorCore(
+          options.versionHistory === undefined ? {} : { versionHistory: options.versionHistory },
+        ),
+      ),
     import('./admin/rules-controller.js'),
   ]);
   const rules = createRulesController(core, log);
@@ -306,7 +333,10 @@ async function loadGrpc(
 
 type SniffingListener = {
   readonly netServer: NetServer;
+  /** Connections being served. */
   readonly sockets: ReadonlySet<Socket>;
+  /** Connections waiting, unread and in arrival order, for one of `sockets` to end. */
+  readonly waiting: ReadonlySet<Socket>;
   readonly connections: { readonly http1Connections: number; readonly http2Connections: number };
   /** From now on new connections, and those still waiting for their protocol, are dropped. */
   stopAccepting(): void;
@@ -326,7 +356,6 @@ function createSniffingListener(
   const sockets = new Set<Socket>();
   const connections = { http1Connections: 0, http2Connections: 0 };
   let closing = false;
-  let overloaded = false;
 
   /**
    * Hands the socket to its protocol once loaded: always from a later microtask, never inside
@@ -365,39 +394,70 @@ function createSniffingListener(
     } else {
       connections.http1Connections++;
       connect(socket, http1, 'HTTP/1.1', ({ deadlines, httpServer }) => {
+        releaseKeptAliveWhileWaiting(httpServer);
         deadlines.track(socket, openedAt);
         httpServer.emit('connection', socket);
       });
     }
   };
 
-  /** Whether one more connection fits; logs once each time the limit starts to bite. */
-  const admit = (): boolean => {
-    if (sockets.size < limits.maxConnections) {
-      overloaded = false;
-      return true;
-    }
-    if (!overloaded) {
-      overloaded = true;
-      log.warn(
-        `connection limit reached: ${limits.maxConnections} connections are open; ` +
-          'new connections are closed until some end',
-      );
-    }
-    return false;
+  /** Logs once each time the limit starts to bite, and once more if the waiting room fills. */
+  let warned: 'none' | 'waiting' | 'closing' = 'none';
+  const warnOverload = (now: 'waiting' | 'closing'): void => {
+    if (warned === now || warned === 'closing') return;
+    warned = now;
+    log.warn(
+      now === 'waiting'
+        ? `connection limit reached: ${limits.maxConnections} connections are open; ` +
+            'new connections wait until some end'
+        : `connection limit reached: ${limits.maxConnections} connections are open and ` +
+            `${limits.maxWaitingConnections} wait; new connections are closed until some end`,
+    );
   };
 
-  const netServer = createNetServer({ pauseOnConnect: false }, (socket) => {
-    if (closing || !admit()) {
-      socket.destroy();
-      return;
+  const waiting = new Set<Socket>();
+
+  /**
+   * While connections wait, a kept-alive HTTP/1.1 connection would hold its slot idle until the
+   * idle deadline: each response then closes its connection, and idle ones are closed as soon as
+   * someone waits, so the slot passes to the oldest waiting connection.
+   */
+  let keepAliveReleaseInstalled = false;
+  const releaseKeptAliveWhileWaiting = (httpServer: HttpServer): void => {
+    if (keepAliveReleaseInstalled) return;
+    keepAliveReleaseInstalled = true;
+    httpServer.prependListener('request', (_request, response) => {
+      if (waiting.size > 0) response.setHeader('Connection', 'close');
+    });
+  };
+  let idleReleaseScheduled = false;
+  const releaseIdleSoon = (): void => {
+    if (idleReleaseScheduled) return;
+    idleReleaseScheduled = true;
+    // Once per turn of the event loop, however many connections arrived in it.
+    setImmediate(() => {
+      idleReleaseScheduled = false;
+      if (waiting.size > 0) http1.current?.httpServer.closeIdleConnections();
+    });
+  };
+
+  /** Serves waiting connections, oldest first, while there is room. */
+  const admitWaiting = (): void => {
+    for (const socket of waiting) {
+      if (sockets.size >= limits.maxConnections) return;
+      waiting.delete(socket);
+      if (!socket.destroyed) serve(socket);
     }
+    if (sockets.size < limits.maxConnections) warned = 'none';
+  };
+
+  const serve = (socket: Socket): void => {
     const openedAt = Date.now();
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    // Resets before a protocol took over must not become uncaught 'error' events.
-    socket.on('error', () => socket.destroy());
-    socket.setNoDelay(true);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (!closing) admitWaiting();
+    });
     // Fixed, not refreshed by each byte: a preface dripped byte by byte is cut as well.
     const silence = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
     silence.unref();
@@ -414,11 +474,37 @@ function createSniffingListener(
       route(socket, head, matches, openedAt);
     };
     socket.on('data', onData);
+    socket.resume();
+  };
+
+  const netServer = createNetServer({ pauseOnConnect: true }, (socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    // Resets before a protocol took over must not become uncaught 'error' events.
+    socket.on('error', () => socket.destroy());
+    socket.setNoDelay(true);
+    if (sockets.size < limits.maxConnections && waiting.size === 0) {
+      serve(socket);
+      return;
+    }
+    if (waiting.size < limits.maxWaitingConnections) {
+      // Left paused since accept: the kernel buffers what the client sends, and stops there.
+      waiting.add(socket);
+      socket.once('close', () => waiting.delete(socket));
+      warnOverload('waiting');
+      releaseIdleSoon();
+      return;
+    }
+    warnOverload('closing');
+    socket.destroy();
   });
 
   return {
     netServer,
     sockets,
+    waiting,
     connections,
     stopAccepting: () => {
       closing = true;
@@ -646,6 +732,7 @@ async function shutDown(parts: RunningParts): Promise<void> {
   http1?.webchannel.close();
   (await parts.grpc.settled())?.close();
   http1?.httpServer.closeAllConnections();
+  for (const socket of listener.waiting) socket.destroy();
   for (const socket of listener.sockets) socket.destroy();
   await Promise.all([stopped, shutDownStorage(parts)]);
 }
@@ -722,6 +809,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
   const stopListening = (): void => {
     listener.stopAccepting();
     listener.netServer.close();
+    for (const socket of listener.waiting) socket.destroy();
     for (const socket of listener.sockets) socket.destroy();
   };
   if (storageListener !== undefined) {
@@ -787,6 +875,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Emulato
       ...(http1.current?.webchannel.stats() ?? NO_WEBCHANNEL_STATS),
       ...listener.connections,
       openSockets: listener.sockets.size,
+      waitingSockets: listener.waiting.size,
     }),
     close: () => (closed ??= shutDown(parts)),
   };

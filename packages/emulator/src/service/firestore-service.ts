@@ -11,6 +11,7 @@ import { executionStats, queryPlanSummary } from '../query/explain.js';
 import { applySelect, compileQuery, type CompiledQuery } from '../query/query.js';
 import { timestampToMicros, type Clock } from '../store/clock.js';
 import type { Store } from '../store/store.js';
+import type { VersionHistory } from '../store/version-history.js';
 import { allowAllAuthorizer } from './allow-all-authorizer.js';
 import { applyWrites, MAX_WRITES_PER_COMMIT, validateWrite } from './commit.js';
 import type { ListenEngine } from './listen.js';
@@ -32,6 +33,8 @@ import type {
 
 export type ServiceDeps = {
   readonly store: Store;
+  /** Old versions for reads at a past time; every commit records what it replaced. */
+  readonly history: VersionHistory;
   readonly clock: Clock;
   readonly listen: ListenEngine;
   readonly transactions: TransactionRegistry;
@@ -48,12 +51,49 @@ const CONTENTION_MESSAGE = 'Too much contention on these documents. Please try a
 /** The SDK pipelines at most 10 batches; far more means a client that is not waiting for replies. */
 const MAX_PENDING_BATCHES = 1000;
 
-function readView(deps: ServiceDeps): ReadView {
-  return { time: deps.clock.now(), lookup: (name) => deps.store.get(name) };
+function readView(deps: ServiceDeps, store: Store): ReadView {
+  return { time: deps.clock.now(), lookup: (name) => store.get(name) };
+}
+
+/** What a read sees: the transaction it belongs to, if any, and the store at its read time. */
+type OpenedRead = {
+  readonly transaction?: Transaction;
+  readonly newId?: Uint8Array;
+  /** The read time asked for (directly or by a read-only transaction), if any. */
+  readonly readTime?: Timestamp;
+  readonly store: Store;
+};
+
+/**
+ * The store as it was at `readTime`, or the current one. Production serves one hour back (more
+ * with point-in-time recovery, which the emulator does not offer).
+ */
+function storeAt(deps: ServiceDeps, readTime: Timestamp | undefined): Store {
+  if (readTime === undefined) return deps.store;
+  const at = timestampToMicros(readTime);
+  switch (deps.history.unreadable(at, timestampToMicros(deps.clock.now()))) {
+    case 'too-old':
+      throw new EmulatorError('FAILED_PRECONDITION', 'The requested snapshot version is too old.');
+    case 'in-the-future':
+      throw new EmulatorError('INVALID_ARGUMENT', 'read_time cannot be in the future.');
+    default:
+      return deps.history.viewAt(deps.store, at);
+  }
 }
 
 /** Resolves a read's consistency options: an existing transaction, a new one, or none. */
-function openRead(
+function openRead(deps: ServiceDeps, ctx: RequestContext, req: ReadConsistency): OpenedRead {
+  const { transaction, newId } = openTransaction(deps, ctx, req);
+  const readTime = req.readTime ?? transaction?.readTime;
+  return {
+    ...(transaction === undefined ? {} : { transaction }),
+    ...(newId === undefined ? {} : { newId }),
+    ...(readTime === undefined ? {} : { readTime }),
+    store: storeAt(deps, readTime),
+  };
+}
+
+function openTransaction(
   deps: ServiceDeps,
   ctx: RequestContext,
   req: ReadConsistency,
@@ -70,16 +110,17 @@ function openRead(
   if (req.transaction !== undefined)
     return { transaction: deps.transactions.get(ctx.database, req.transaction) };
   if (req.newTransaction !== undefined) {
-    const { id, transaction } = deps.transactions.begin(ctx.database, req.newTransaction.readOnly);
+    const { readOnly, readTime } = req.newTransaction;
+    if (readTime !== undefined) storeAt(deps, readTime);
+    const { id, transaction } = deps.transactions.begin(ctx.database, readOnly, readTime);
     return { transaction, newId: id };
   }
   return {};
 }
 
-/** The read time of a response. Historic versions are not kept: a `readTime` read is served
- * from the current state and answered with the requested time. */
-function responseTime(deps: ServiceDeps, req: ReadConsistency): Timestamp {
-  return req.readTime ?? deps.clock.now();
+/** The read time of a response: the one asked for, or now. */
+function responseTime(deps: ServiceDeps, read: OpenedRead): Timestamp {
+  return read.readTime ?? deps.clock.now();
 }
 
 function recordQuery(
@@ -136,6 +177,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       ctx,
       writes,
     );
+    deps.history.record(changes, timestampToMicros(commitTime));
     deps.listen.onCommit(changes, commitTime);
     return { commitTime, writeResults };
   };
@@ -151,7 +193,9 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
             'Cannot modify entities in a read-only transaction.',
           );
         }
-        validateTransactionReads(deps, transaction);
+        // A read-only transaction writes nothing, so what it read changing since cannot abort it
+        // (and one at a past read time read versions that have changed by design).
+        if (!transaction.readOnly) validateTransactionReads(deps, transaction);
       }
       return commitWrites(ctx, req.writes);
     },
@@ -159,15 +203,16 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
     async batchGetDocuments(ctx, req) {
       for (const name of req.documents) parseDocumentName(name, ctx.database);
       for (const path of req.mask ?? []) path.forEach(validateFieldName);
-      const { transaction, newId } = openRead(deps, ctx, req);
+      const read = openRead(deps, ctx, req);
+      const { transaction, newId, store } = read;
       if (ctx.caller.kind !== 'owner') {
-        const view = readView(deps);
+        const view = readView(deps, store);
         const authorizer = deps.authorizer(ctx.database);
         for (const name of req.documents) authorizer.authorizeGet(ctx, { ...view, name });
       }
-      const readTime = responseTime(deps, req);
+      const readTime = responseTime(deps, read);
       const results = req.documents.map((name) => {
-        const doc = deps.store.get(name);
+        const doc = store.get(name);
         transaction?.reads.set(name, documentVersion(doc));
         return doc === null
           ? { missing: name, readTime }
@@ -179,20 +224,21 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
     async runQuery(ctx, req) {
       parseParentName(req.parent, ctx.database);
       const compiled = compileQuery(req.parent, req.query);
-      const { transaction, newId } = openRead(deps, ctx, req);
+      const read = openRead(deps, ctx, req);
+      const { transaction, newId, store } = read;
       if (ctx.caller.kind !== 'owner') {
         deps
           .authorizer(ctx.database)
-          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
+          .authorizeList(ctx, { ...readView(deps, store), parent: req.parent, query: req.query });
       }
-      const readTime = responseTime(deps, req);
+      const readTime = responseTime(deps, read);
       const transactionPart = newId === undefined ? {} : { transaction: newId };
       if (req.explain?.analyze === false) {
         const explainMetrics = { planSummary: queryPlanSummary(req.query) };
         return { ...transactionPart, documents: [], readTime, skippedResults: 0, explainMetrics };
       }
       const started = deps.clock.now();
-      const { documents, skippedResults } = runQueryOnStore(deps.store, compiled);
+      const { documents, skippedResults } = runQueryOnStore(store, compiled);
       recordQuery(transaction, compiled, documents);
       const projected = documents.map((d) => applySelect(d, req.query.select));
       const response = { ...transactionPart, documents: projected, readTime, skippedResults };
@@ -217,20 +263,21 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       parseParentName(req.parent, ctx.database);
       validateAggregations(req.aggregations);
       const compiled = compileQuery(req.parent, req.query, aggregatedFields(req.aggregations));
-      const { transaction, newId } = openRead(deps, ctx, req);
+      const read = openRead(deps, ctx, req);
+      const { transaction, newId, store } = read;
       if (ctx.caller.kind !== 'owner') {
         deps
           .authorizer(ctx.database)
-          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query: req.query });
+          .authorizeList(ctx, { ...readView(deps, store), parent: req.parent, query: req.query });
       }
-      const readTime = responseTime(deps, req);
+      const readTime = responseTime(deps, read);
       const transactionPart = newId === undefined ? {} : { transaction: newId };
       if (req.explain?.analyze === false) {
         const explainMetrics = { planSummary: queryPlanSummary(req.query) };
         return { ...transactionPart, result: new Map(), readTime, explainMetrics };
       }
       const started = deps.clock.now();
-      const { documents, skippedResults } = runQueryOnStore(deps.store, compiled);
+      const { documents, skippedResults } = runQueryOnStore(store, compiled);
       recordQuery(transaction, compiled, documents);
       const result = aggregateDocuments(documents, req.aggregations);
       if (req.explain === undefined) return { ...transactionPart, result, readTime };
@@ -252,7 +299,10 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
     },
 
     async beginTransaction(ctx, req) {
-      const { id } = deps.transactions.begin(ctx.database, req.options?.readOnly ?? false);
+      const { readOnly = false, readTime } = req.options ?? {};
+      // A read time outside the window fails here, as in production, not at the first read.
+      if (readTime !== undefined) storeAt(deps, readTime);
+      const { id } = deps.transactions.begin(ctx.database, readOnly, readTime);
       return { transaction: id };
     },
 
@@ -272,7 +322,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
         throw new EmulatorError('PERMISSION_DENIED', 'Missing or insufficient permissions.');
       }
       const pageSize = parsePageSize(req.pageSize);
-      let ids = deps.store.listCollectionIds(req.parent);
+      let ids = storeAt(deps, req.readTime).listCollectionIds(req.parent);
       if (req.pageToken) {
         const after = Buffer.from(req.pageToken, 'base64').toString('utf8');
         ids = ids.filter((id) => compareUtf8Strings(id, after) > 0);
@@ -290,7 +340,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       const collectionPath = `${req.parent}/${req.collectionId}`;
       if (req.collectionId !== '') parseParentName(`${collectionPath}/x`, ctx.database);
       for (const path of req.mask ?? []) path.forEach(validateFieldName);
-      const { transaction } = openRead(deps, ctx, req);
+      const { transaction, store } = openRead(deps, ctx, req);
       const query = {
         from: [{ collectionId: req.collectionId, allDescendants: req.collectionId === '' }],
         orderBy: [],
@@ -299,13 +349,13 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       if (ctx.caller.kind !== 'owner') {
         deps
           .authorizer(ctx.database)
-          .authorizeList(ctx, { ...readView(deps), parent: req.parent, query });
+          .authorizeList(ctx, { ...readView(deps, store), parent: req.parent, query });
       }
       const pageSize = parsePageSize(req.pageSize);
-      const documents: Document[] = [...deps.store.collectionDocuments(collectionPath)];
+      const documents: Document[] = [...store.collectionDocuments(collectionPath)];
       if (req.showMissing === true) {
         // Missing documents (subcollections only) carry just a name; times are the epoch.
-        for (const name of deps.store.missingDocumentNames(collectionPath)) {
+        for (const name of store.missingDocumentNames(collectionPath)) {
           documents.push({ name, fields: new Map(), createTime: EPOCH, updateTime: EPOCH });
         }
       }
@@ -318,7 +368,7 @@ export function createFirestoreService(deps: ServiceDeps): FirestoreService {
       }
       const page = documents.slice(start, start + Math.min(pageSize, documents.length));
       for (const doc of page)
-        transaction?.reads.set(doc.name, documentVersion(deps.store.get(doc.name)));
+        transaction?.reads.set(doc.name, documentVersion(store.get(doc.name)));
       const masked = page.map((d) => maskDocument(d, req.mask));
       const more = start + page.length < documents.length;
       return more

@@ -2,10 +2,15 @@
 // together. Transports and the server build on createEmulatorCore; nothing here knows a wire.
 import { parseDocumentName } from '../model/paths.js';
 import type { Document } from '../model/types.js';
-import { createMonotonicClock, type Clock } from '../store/clock.js';
+import { createMonotonicClock, timestampToMicros, type Clock } from '../store/clock.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { exportStore, readExport } from '../store/persistence.js';
 import type { Store } from '../store/store.js';
+import {
+  DEFAULT_VERSION_HISTORY_LIMITS,
+  VersionHistory,
+  type VersionHistoryLimits,
+} from '../store/version-history.js';
 import { allowAllAuthorizer } from './allow-all-authorizer.js';
 import { autoId } from './auto-id.js';
 import { createFirestoreService } from './firestore-service.js';
@@ -19,6 +24,8 @@ export type EmulatorCoreOptions = {
   readonly clock?: Clock;
   /** Defaults to an empty in-memory store. */
   readonly store?: Store;
+  /** Bounds on the old versions kept for reads at a past time (one hour, 20,000, 32 MiB). */
+  readonly versionHistory?: Partial<VersionHistoryLimits>;
 };
 
 export type EmulatorStats = {
@@ -30,6 +37,9 @@ export type EmulatorStats = {
   readonly listenQueries: number;
   readonly openTransactions: number;
   readonly writeSessions: number;
+  /** Old versions kept for reads at a past time, and their storage size in bytes. */
+  readonly oldVersions: number;
+  readonly oldVersionBytes: number;
 };
 
 export type EmulatorCore = {
@@ -60,11 +70,16 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
     const project = database.slice(0, database.indexOf('/databases/'));
     return scoped.get(database) ?? scoped.get(project) ?? defaultAuthorizer;
   };
+  const history = new VersionHistory({
+    ...DEFAULT_VERSION_HISTORY_LIMITS,
+    ...options.versionHistory,
+  });
   const listen = new ListenEngine(store, clock, authorizerFor);
   const transactions = new TransactionRegistry();
   const writeSessions = { open: 0 };
   const service = createFirestoreService({
     store,
+    history,
     clock,
     listen,
     transactions,
@@ -75,7 +90,13 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
 
   const clearDocuments = (database: string): void => {
     const removed = store.clearDatabase(database);
-    if (removed.length > 0) listen.onClear(removed, clock.now());
+    if (removed.length === 0) return;
+    const time = clock.now();
+    history.record(
+      removed.map((doc) => ({ name: doc.name, before: doc })),
+      timestampToMicros(time),
+    );
+    listen.onClear(removed, time);
   };
 
   return {
@@ -111,7 +132,9 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
           changes.push({ name: doc.name, before: null, after: store.put(doc) });
         }
       }
-      listen.onCommit(changes, clock.now());
+      const time = clock.now();
+      history.record(changes, timestampToMicros(time));
+      listen.onCommit(changes, time);
     },
     stats() {
       return {
@@ -122,6 +145,8 @@ export function createEmulatorCore(options: EmulatorCoreOptions = {}): EmulatorC
         listenQueries: listen.activeViews,
         openTransactions: transactions.size,
         writeSessions: writeSessions.open,
+        oldVersions: history.size,
+        oldVersionBytes: history.bytes,
       };
     },
   };

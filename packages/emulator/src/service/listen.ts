@@ -16,6 +16,7 @@ import type { Document, StructuredQuery, Timestamp } from '../model/types.js';
 import { compileQuery, type CompiledQuery } from '../query/query.js';
 import { timestampToMicros, type Clock } from '../store/clock.js';
 import type { Store } from '../store/store.js';
+import { bloomFilterOf } from './bloom-filter.js';
 import { queryCandidates, runQueryOnStore, type DocumentChange } from './query-runner.js';
 import { QueryWindow, sameVersion, type WindowDelta } from './query-window.js';
 import type {
@@ -31,11 +32,24 @@ import type {
 /** Most targets one listen stream may hold; more are rejected with RESOURCE_EXHAUSTED. */
 export const MAX_TARGETS_PER_SESSION = 1000;
 
-/** Resume tokens are opaque to clients; ours carry the read time (we always RESET anyway). */
+/** Resume tokens are opaque to clients; ours carry the read time in µs. */
 export function resumeTokenFor(time: Timestamp): Uint8Array {
   const token = Buffer.alloc(8);
   token.writeBigUInt64BE(BigInt(timestampToMicros(time)));
   return new Uint8Array(token);
+}
+
+/**
+ * The time (µs) a resuming client's results are from: its read time, or the one in a token of
+ * ours. Undefined when neither can be trusted (a foreign token, or a time not reached yet).
+ */
+function resumedFrom(spec: ListenTarget, nowMicros: number): number | undefined {
+  let micros: number | undefined;
+  if (spec.readTime !== undefined) micros = timestampToMicros(spec.readTime);
+  else if (spec.resumeToken?.length === 8) {
+    micros = Number(Buffer.from(spec.resumeToken).readBigUInt64BE(0));
+  }
+  return micros !== undefined && micros <= nowMicros ? micros : undefined;
 }
 
 /** A key equal for queries that return the same documents in the same order. */
@@ -317,16 +331,32 @@ export class ListenEngine {
     const resuming =
       (spec.resumeToken !== undefined && spec.resumeToken.length > 0) ||
       spec.readTime !== undefined;
-    if (resuming) {
-      // The client keeps its old results; RESET drops them so deletes made meanwhile show.
+    // A resumed query gets, as from production, only what changed since its time, then an
+    // existence filter whose bloom filter lets the SDK drop what it holds that is gone or no
+    // longer matches, without re-running the query. Otherwise the client's old results are
+    // dropped (RESET) and all are sent again.
+    const since =
+      resuming && target.kind === 'query'
+        ? resumedFrom(spec, timestampToMicros(this.clock.now()))
+        : undefined;
+    if (resuming && since === undefined) {
       session.send({ kind: 'targetChange', changeType: 'RESET', targetIds: [targetId] });
     }
     for (const doc of initial.values()) {
+      if (since !== undefined && timestampToMicros(doc.updateTime) <= since) continue;
       session.send({
         kind: 'documentChange',
         document: doc,
         targetIds: [targetId],
         removedTargetIds: [],
+      });
+    }
+    if (since !== undefined) {
+      session.send({
+        kind: 'filter',
+        targetId,
+        count: initial.size,
+        unchangedNames: bloomFilterOf([...initial.keys()]),
       });
     }
     const readTime = this.clock.now();

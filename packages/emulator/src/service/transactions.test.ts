@@ -95,6 +95,24 @@ describe('transactions', () => {
     expect(await codeOf(commit([set('a/b', {})], readOnly.transaction))).toBe('INVALID_ARGUMENT');
   });
 
+  it('reads a read-only transaction begun at a read time then, and commits it whatever changed since', async () => {
+    const { service, commit } = setup();
+    const { commitTime } = await commit([set('acc/a', { balance: 10 })]);
+    await commit([set('acc/a', { balance: 11 })]);
+    const { transaction } = await service.beginTransaction(ownerContext, {
+      options: { readOnly: true, readTime: commitTime },
+    });
+    const read = await service.batchGetDocuments(ownerContext, {
+      documents: [nameOf('acc/a')],
+      transaction,
+    });
+    expect(read.results[0]).toMatchObject({
+      found: { fields: wrapFields({ balance: 10 }) },
+      readTime: commitTime,
+    });
+    expect((await commit([], transaction)).writeResults).toEqual([]);
+  });
+
   it('rejects reads that set more than one consistency option', async () => {
     const { service } = setup();
     const { transaction } = await service.beginTransaction(ownerContext, {});

@@ -1,10 +1,10 @@
 // Transactions for clients that ask for ids (the admin SDK). Concurrency control is optimistic:
 // a transaction records the versions it read (documents and query results) and its commit
-// aborts when any of them changed, which the admin SDK answers by retrying. Reads serve the
-// current state; without a version history a read-only transaction is not a snapshot.
+// aborts when any of them changed, which the admin SDK answers by retrying. A read-only
+// transaction begun with a read time reads the database as it was then (store/version-history).
 import { randomBytes } from 'node:crypto';
 import { EmulatorError } from '../errors.js';
-import type { Document } from '../model/types.js';
+import type { Document, Timestamp } from '../model/types.js';
 import type { CompiledQuery } from '../query/query.js';
 import { timestampToMicros } from '../store/clock.js';
 
@@ -23,6 +23,8 @@ export type Transaction = {
   readonly key: string;
   readonly database: string;
   readonly readOnly: boolean;
+  /** Set for a read-only transaction begun at a past time: its reads see that time. */
+  readonly readTime?: Timestamp;
   /** Document name → updateTime in µs when read, or null when it was missing. */
   readonly reads: Map<string, number | null>;
   readonly queries: RecordedQuery[];
@@ -42,7 +44,11 @@ export class TransactionRegistry {
     return this.open.size;
   }
 
-  begin(database: string, readOnly: boolean): { id: Uint8Array; transaction: Transaction } {
+  begin(
+    database: string,
+    readOnly: boolean,
+    readTime?: Timestamp,
+  ): { id: Uint8Array; transaction: Transaction } {
     this.expire();
     if (this.open.size >= MAX_OPEN_TRANSACTIONS) {
       // Drop the least recently used; its commit will be ABORTED and retried.
@@ -55,6 +61,7 @@ export class TransactionRegistry {
       key,
       database,
       readOnly,
+      ...(readOnly && readTime !== undefined ? { readTime } : {}),
       reads: new Map(),
       queries: [],
       lastUsed: this.nowMs(),

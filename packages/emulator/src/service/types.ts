@@ -1,6 +1,7 @@
 // The contract between transports and the Firestore service. Transports decode wire requests
 // into these shapes, call the service, and encode what comes back. Nothing here knows about
 // HTTP, WebChannel or gRPC.
+import type { BloomFilter } from './bloom-filter.js';
 import type { EmulatorError } from '../errors.js';
 import type { ExplainMetrics } from '../query/explain.js';
 import type {
@@ -42,7 +43,11 @@ export type ReadConsistency = {
   readonly readTime?: Timestamp;
 };
 
-export type TransactionOptions = { readonly readOnly: boolean };
+export type TransactionOptions = {
+  readonly readOnly: boolean;
+  /** A read-only transaction's reads see the database at this time. */
+  readonly readTime?: Timestamp;
+};
 
 export type CommitRequest = {
   readonly writes: readonly Write[];
@@ -98,6 +103,7 @@ export type RunAggregationQueryResponse = {
 
 export type ListCollectionIdsRequest = {
   readonly parent: string;
+  readonly readTime?: Timestamp;
   readonly pageSize?: number;
   readonly pageToken?: string;
 };
@@ -195,7 +201,13 @@ export type ListenResponse =
       readonly removedTargetIds: readonly number[];
       readonly readTime?: Timestamp;
     }
-  | { readonly kind: 'filter'; readonly targetId: number; readonly count: number };
+  | {
+      readonly kind: 'filter';
+      readonly targetId: number;
+      readonly count: number;
+      /** Despite the name, every document matching the target (service/bloom-filter.ts). */
+      readonly unchangedNames?: BloomFilter;
+    };
 
 /** One Listen request after decoding; `none` carries only the database (a first message). */
 export type ListenRequest =

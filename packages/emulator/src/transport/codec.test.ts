@@ -432,12 +432,26 @@ describe('streams through both faces', () => {
       { kind: 'documentDelete', name: `${ROOT}/c/d`, removedTargetIds: [2], readTime: TIME },
       { kind: 'documentRemove', name: `${ROOT}/c/d`, removedTargetIds: [2] },
       { kind: 'filter', targetId: 2, count: 5 },
+      {
+        kind: 'filter',
+        targetId: 2,
+        count: 1,
+        unchangedNames: { bitmap: new Uint8Array([0x9b, 0x01]), padding: 5, hashCount: 8 },
+      },
     ];
     for (const response of listen) {
       expect(responseBytes('Listen', objectCodec.toListenResponse(response))).toEqual(
         responseBytes('Listen', toObjectForm(jsonCodec.toListenResponse(response))),
       );
     }
+    // WebChannel's JSON carries the bloom filter as the SDK reads it: base64 bitmap, padding.
+    expect(jsonCodec.toListenResponse(listen[listen.length - 1]!)).toEqual({
+      filter: {
+        targetId: 2,
+        count: 1,
+        unchangedNames: { bits: { bitmap: 'mwE=', padding: 5 }, hashCount: 8 },
+      },
+    });
     const write: WriteResponse[] = [
       { streamId: 's', streamToken: new Uint8Array([1]), writeResults: [] },
       {

@@ -698,10 +698,17 @@ export function createCodec(leaves: Leaves) {
   function fromTransactionOptions(raw: unknown, where: string): TransactionOptions {
     const o = readMessage(raw, where, ['readOnly', 'readWrite']);
     const kind = oneOf(o, where, ['readOnly', 'readWrite'] as const, false);
-    if (kind === 'readOnly') readMessage(o.readOnly, join(where, 'readOnly'), ['readTime']);
+    if (kind === 'readOnly') {
+      const readOnly = readMessage(o.readOnly, join(where, 'readOnly'), ['readTime']);
+      if (readOnly.readTime === undefined) return { readOnly: true };
+      return {
+        readOnly: true,
+        readTime: readTimestamp(readOnly.readTime, join(where, 'readOnly.readTime')),
+      };
+    }
     if (kind === 'readWrite')
       readMessage(o.readWrite, join(where, 'readWrite'), ['retryTransaction']);
-    return { readOnly: kind === 'readOnly' };
+    return { readOnly: false };
   }
 
   /** Reads `transaction` | `newTransaction` | `readTime` from a read request. */
@@ -858,8 +865,20 @@ export function createCodec(leaves: Leaves) {
         if (response.readTime) rem.readTime = leaves.timestamp(response.readTime);
         return { documentRemove: rem };
       }
-      case 'filter':
-        return { filter: { targetId: response.targetId, count: response.count } };
+      case 'filter': {
+        const filter: Record<string, unknown> = {
+          targetId: response.targetId,
+          count: response.count,
+        };
+        const bloom = response.unchangedNames;
+        if (bloom !== undefined) {
+          filter.unchangedNames = {
+            bits: { bitmap: leaves.bytes(bloom.bitmap), padding: bloom.padding },
+            hashCount: bloom.hashCount,
+          };
+        }
+        return { filter };
+      }
     }
   }
 

@@ -312,15 +312,15 @@ export const RPCS = {
     },
   },
   ListCollectionIds: {
-    // readTime is accepted and ignored: only the current version of each document is kept.
     fields: ['parent', 'pageSize', 'pageToken', 'readTime'],
     resource: 'parent',
     streaming: false,
     restVerb: 'listCollectionIds',
-    async run(_codec, service, ctx, request) {
+    async run(codec, service, ctx, request) {
       const response = await service.listCollectionIds(ctx, {
         parent: readString(request.parent, 'parent'),
         ...pageOptions(request),
+        ...codec.fromConsistency(request, ''),
       });
       return {
         ...(response.collectionIds.length > 0 ? { collectionIds: response.collectionIds } : {}),

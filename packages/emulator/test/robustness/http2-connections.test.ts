@@ -34,6 +34,9 @@ beforeAll(async () => {
       http2PingIntervalMs: PING_INTERVAL_MS,
       http2PingTimeoutMs: PING_TIMEOUT_MS,
       maxConnections: 20,
+      // No waiting room: the connections beyond the limit are closed (connection-burst.test.ts
+      // covers waiting).
+      maxWaitingConnections: 0,
     },
   }));
 });
