@@ -140,6 +140,15 @@ describe('the gRPC protocol on node:http2', () => {
     expect(answer.messages).toEqual([]);
   });
 
+  it('answers an error before any message with headers, then the status in trailers', async () => {
+    // Not trailers-only: the Admin SDK re-sends a streaming call whose error precedes headers.
+    const answer = await call('RunQuery', frame(methods.RunQuery!.requestSerialize({})));
+    expect(answer.headers[':status']).toBe(200);
+    expect(answer.headers['grpc-status']).toBeUndefined();
+    expect(answer.status['grpc-status']).toBe(INVALID_ARGUMENT);
+    expect(answer.messages).toEqual([]);
+  });
+
   it('refuses a request that is not gRPC with 415', async () => {
     const answer = await call('Commit', Buffer.from('{}'), { 'content-type': 'application/json' });
     expect(answer.headers[':status']).toBe(415);

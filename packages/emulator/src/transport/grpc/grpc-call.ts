@@ -1,9 +1,9 @@
 // One gRPC call on one HTTP/2 stream, in bytes: request messages in (deframed, decompressed),
 // response messages out (framed, with HTTP/2 flow control), and the call's one status at the end
-// (trailers, or a trailers-only response when nothing was sent). It owns the call's deadline and
-// notices the client going away. Protocol mistakes (a bad prefix, an oversized or truncated
-// message, an unknown compression) end the call with a status; nothing here throws at the
-// stream's events.
+// (in trailers after headers, even for an error before any message; a trailers-only response
+// only for OK when nothing was sent). It owns the call's deadline and notices the client going
+// away. Protocol mistakes (a bad prefix, an oversized or truncated message, an unknown
+// compression) end the call with a status; nothing here throws at the stream's events.
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import type * as ZlibModule from 'node:zlib';
 import { EmulatorError } from '../../errors.js';
@@ -38,7 +38,8 @@ export function headerText(headers: IncomingHttpHeaders, name: string): string |
 }
 
 /**
- * The response that ends a stream at once with a status: no messages, no separate trailers. A
+ * The response that ends a stream at once with a status: no messages, no separate trailers (for
+ * OK with nothing sent, or a method that does not exist; a call's error follows headers). A
  * client still sending then gets RST_STREAM(NO_ERROR), HTTP/2's way to end a request whose
  * response is complete (Node sends it once the headers are out). After trailers the stream is
  * left to the client, as grpc-js's server leaves it: Node's reset there can overtake the
@@ -200,10 +201,18 @@ export class GrpcCall {
   private finish(error: EmulatorError | undefined): void {
     this.finished = true;
     clearTimeout(this.deadline);
-    if (!this.stream.headersSent) {
+    if (error === undefined && !this.stream.headersSent) {
       trailersOnly(this.stream, error);
       return;
     }
+    // An error goes out as headers, then trailers, never trailers-only, as production answers a
+    // failing server-streaming call. The Admin SDK needs it: google-gax hands server streams to
+    // retry-request, which re-sends (twice, about 2 s and 4 s apart) a call whose 'error' comes before
+    // a 'response' event, and gax raises 'response' on grpc-js's 'metadata' (headers) or
+    // 'status'; for a trailers-only response grpc-js raises no 'metadata' and 'error' before
+    // 'status'. So a permanent error of runQuery, runAggregationQuery or batchGetDocuments took
+    // about 7 s and three requests to reach the caller.
+    this.sendHeaders();
     this.trailers = statusTrailers(error);
     this.stream.end();
   }
