@@ -1,11 +1,11 @@
-// What the Admin SDK (@google-cloud/firestore through firebase-admin) sees of vector search,
-// query explain and aggregations over several fields, over gRPC (its default) and over REST
-// (`preferRest`), against an in-process emulator; plus the raw REST requests production
-// refuses or answers differently (findNearest validation, batchWrite, read masks).
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import type { App } from 'firebase-admin/app';
-import { AggregateField, FieldValue, initializeFirestore } from 'firebase-admin/firestore';
-import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
+// What Google's Node server SDK sees of vector search, query explain and aggregations over
+// several fields: both majors (8.x as projects install it, 7.x as firebase-admin 13 bundles it),
+// each over gRPC (its default) and over REST (`preferRest`), against an in-process emulator;
+// plus the raw REST requests production refuses or answers differently (findNearest validation,
+// batchWrite, read masks).
+import * as serverSdk8 from '@google-cloud/firestore';
+import type { Firestore, QuerySnapshot } from '@google-cloud/firestore';
+import * as serverSdk7 from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
 import { DOCUMENTS, PROJECT, startEmulator } from './support.js';
@@ -35,222 +35,241 @@ async function rejection(promise: Promise<unknown>): Promise<GrpcLikeError> {
   throw new Error('expected the request to fail');
 }
 
-describe.each([
-  ['gRPC', false],
-  ['REST', true],
-] as const)('Admin SDK over %s', (transport, preferRest) => {
-  let app: App;
-  let db: Firestore;
-  const coll = (name: string): string => `${transport}-${name}`;
+// The two majors' classes differ only in version; the tests use each one's own (the SDK checks
+// sentinels such as FieldValue.vector() by class).
+const SDKS = [
+  { sdk: 'server SDK 8.x', key: 'v8', module: serverSdk8 },
+  {
+    sdk: 'server SDK 7.x (firebase-admin 13)',
+    key: 'v7',
+    module: serverSdk7 as unknown as typeof serverSdk8,
+  },
+];
+const TRANSPORTS = [
+  { transport: 'gRPC', preferRest: false },
+  { transport: 'REST', preferRest: true },
+];
 
-  beforeAll(async () => {
-    app = initializeApp({ projectId: PROJECT }, `query-fidelity-${transport}`);
-    // Over REST the SDK's transport asks an auth client for headers even for an emulator (over
-    // gRPC it sends `Bearer owner` itself); this one answers what the Admin SDK sends anyway.
-    const auth = { getRequestHeaders: () => Promise.resolve({ Authorization: 'Bearer owner' }) };
-    db = initializeFirestore(app, { preferRest });
-    if (preferRest) db.settings({ auth });
-    const batch = db.batch();
-    const vectors: Record<string, { embedding: number[]; color: string }> = {
-      origin: { embedding: [0, 0], color: 'red' },
-      east: { embedding: [1, 0], color: 'red' },
-      north: { embedding: [0, 1], color: 'red' },
-      far: { embedding: [3, 4], color: 'red' },
-      blue: { embedding: [0.5, 0], color: 'blue' },
-    };
-    for (const [id, { embedding, color }] of Object.entries(vectors)) {
-      batch.set(db.doc(`${coll('vectors')}/${id}`), {
-        embedding: FieldValue.vector(embedding),
-        color,
+describe.each(SDKS.flatMap((sdk) => TRANSPORTS.map((transport) => ({ ...sdk, ...transport }))))(
+  '$sdk over $transport',
+  ({ key, module: { AggregateField, FieldValue, Firestore: Client }, transport, preferRest }) => {
+    let db: Firestore;
+    const coll = (name: string): string => `${key}-${transport}-${name}`;
+
+    beforeAll(async () => {
+      // Over REST the SDK's transport asks an auth client for headers even for an emulator (over
+      // gRPC it sends `Bearer owner` itself); this one answers what the Admin SDK sends anyway.
+      // 7.x asks for headers; 8.x (google-gax 5) has the auth client make the request itself.
+      const auth = {
+        getRequestHeaders: () => Promise.resolve({ Authorization: 'Bearer owner' }),
+        fetch: (url: string, init: RequestInit & { headers: Headers }) => {
+          init.headers.set('Authorization', 'Bearer owner');
+          return fetch(url, init);
+        },
+      };
+      db = new Client({ projectId: PROJECT, preferRest });
+      if (preferRest) db.settings({ auth });
+      const batch = db.batch();
+      const vectors: Record<string, { embedding: number[]; color: string }> = {
+        origin: { embedding: [0, 0], color: 'red' },
+        east: { embedding: [1, 0], color: 'red' },
+        north: { embedding: [0, 1], color: 'red' },
+        far: { embedding: [3, 4], color: 'red' },
+        blue: { embedding: [0.5, 0], color: 'blue' },
+      };
+      for (const [id, { embedding, color }] of Object.entries(vectors)) {
+        batch.set(db.doc(`${coll('vectors')}/${id}`), {
+          embedding: FieldValue.vector(embedding),
+          color,
+        });
+      }
+      // Skipped by every search: another dimension, a plain array, no field at all.
+      batch.set(db.doc(`${coll('vectors')}/three-d`), {
+        embedding: FieldValue.vector([0, 0, 0]),
+        color: 'red',
       });
-    }
-    // Skipped by every search: another dimension, a plain array, no field at all.
-    batch.set(db.doc(`${coll('vectors')}/three-d`), {
-      embedding: FieldValue.vector([0, 0, 0]),
-      color: 'red',
-    });
-    batch.set(db.doc(`${coll('vectors')}/array`), { embedding: [0, 0], color: 'red' });
-    batch.set(db.doc(`${coll('vectors')}/none`), { color: 'red' });
-    for (const [id, fields] of Object.entries({
-      both: { a: 1, b: 10 },
-      'only-a': { a: 2 },
-      'only-b': { b: 20 },
-      'text-a': { a: 'x', b: 30 },
-    })) {
-      batch.set(db.doc(`${coll('agg')}/${id}`), fields);
-    }
-    await batch.commit();
-  });
-
-  afterAll(async () => {
-    if (db) await db.terminate();
-    if (app) await deleteApp(app);
-  });
-
-  describe('findNearest', () => {
-    it('finds the nearest by Euclidean distance after a where pre-filter, with distances', async () => {
-      const snapshot = await db
-        .collection(coll('vectors'))
-        .where('color', '==', 'red')
-        .findNearest({
-          vectorField: 'embedding',
-          queryVector: [0, 0],
-          limit: 3,
-          distanceMeasure: 'EUCLIDEAN',
-          distanceResultField: 'distance',
-        })
-        .get();
-      expect(snapshot.docs.map((d) => d.id)).toEqual(['origin', 'east', 'north']);
-      expect(snapshot.docs.map((d) => d.get('distance') as number)).toEqual([0, 1, 1]);
+      batch.set(db.doc(`${coll('vectors')}/array`), { embedding: [0, 0], color: 'red' });
+      batch.set(db.doc(`${coll('vectors')}/none`), { color: 'red' });
+      for (const [id, fields] of Object.entries({
+        both: { a: 1, b: 10 },
+        'only-a': { a: 2 },
+        'only-b': { b: 20 },
+        'text-a': { a: 'x', b: 30 },
+      })) {
+        batch.set(db.doc(`${coll('agg')}/${id}`), fields);
+      }
+      await batch.commit();
     });
 
-    it('keeps Euclidean and cosine distances at most the threshold', async () => {
-      const euclidean = await db
-        .collection(coll('vectors'))
-        .findNearest({
-          vectorField: 'embedding',
-          queryVector: FieldValue.vector([3, 4]),
-          limit: 10,
-          distanceMeasure: 'EUCLIDEAN',
-          distanceThreshold: 4.5,
-        })
-        .get();
-      expect(euclidean.docs.map((d) => d.id)).toEqual(['far', 'north', 'east']);
-      const cosine = await db
-        .collection(coll('vectors'))
-        .findNearest({
-          vectorField: 'embedding',
-          queryVector: [1, 0],
-          limit: 10,
-          distanceMeasure: 'COSINE',
-          distanceThreshold: 0.5,
-          distanceResultField: 'distance',
-        })
-        .get();
-      // The zero vector has no direction, so it has no cosine distance and is skipped.
-      expect(cosine.docs.map((d) => d.id)).toEqual(['blue', 'east', 'far']);
-      expect(cosine.docs[2]?.get('distance')).toBeCloseTo(0.4, 12);
+    afterAll(async () => {
+      if (db) await db.terminate();
     });
 
-    it('keeps dot products at least the threshold, largest first', async () => {
-      const snapshot = await db
-        .collection(coll('vectors'))
-        .findNearest({
-          vectorField: 'embedding',
-          queryVector: [1, 1],
-          limit: 2,
-          distanceMeasure: 'DOT_PRODUCT',
-          distanceThreshold: 1,
-          distanceResultField: 'score',
-        })
-        .get();
-      expect(snapshot.docs.map((d) => [d.id, d.get('score') as number])).toEqual([
-        ['far', 7],
-        ['east', 1],
-      ]);
-    });
+    describe('findNearest', () => {
+      it('finds the nearest by Euclidean distance after a where pre-filter, with distances', async () => {
+        const snapshot = await db
+          .collection(coll('vectors'))
+          .where('color', '==', 'red')
+          .findNearest({
+            vectorField: 'embedding',
+            queryVector: [0, 0],
+            limit: 3,
+            distanceMeasure: 'EUCLIDEAN',
+            distanceResultField: 'distance',
+          })
+          .get();
+        expect(snapshot.docs.map((d) => d.id)).toEqual(['origin', 'east', 'north']);
+        expect(snapshot.docs.map((d) => d.get('distance') as number)).toEqual([0, 1, 1]);
+      });
 
-    it('refuses a limit over 1000 with INVALID_ARGUMENT', async () => {
-      const error = await rejection(
-        db
+      it('keeps Euclidean and cosine distances at most the threshold', async () => {
+        const euclidean = await db
+          .collection(coll('vectors'))
+          .findNearest({
+            vectorField: 'embedding',
+            queryVector: FieldValue.vector([3, 4]),
+            limit: 10,
+            distanceMeasure: 'EUCLIDEAN',
+            distanceThreshold: 4.5,
+          })
+          .get();
+        expect(euclidean.docs.map((d) => d.id)).toEqual(['far', 'north', 'east']);
+        const cosine = await db
+          .collection(coll('vectors'))
+          .findNearest({
+            vectorField: 'embedding',
+            queryVector: [1, 0],
+            limit: 10,
+            distanceMeasure: 'COSINE',
+            distanceThreshold: 0.5,
+            distanceResultField: 'distance',
+          })
+          .get();
+        // The zero vector has no direction, so it has no cosine distance and is skipped.
+        expect(cosine.docs.map((d) => d.id)).toEqual(['blue', 'east', 'far']);
+        expect(cosine.docs[2]?.get('distance')).toBeCloseTo(0.4, 12);
+      });
+
+      it('keeps dot products at least the threshold, largest first', async () => {
+        const snapshot = await db
           .collection(coll('vectors'))
           .findNearest({
             vectorField: 'embedding',
             queryVector: [1, 1],
-            limit: 1001,
-            distanceMeasure: 'EUCLIDEAN',
+            limit: 2,
+            distanceMeasure: 'DOT_PRODUCT',
+            distanceThreshold: 1,
+            distanceResultField: 'score',
           })
-          .get(),
-      );
-      expect(error.code).toBe(3);
-      expect(error.message).toMatch(/positive integer of no more than 1000/);
-    });
+          .get();
+        expect(snapshot.docs.map((d) => [d.id, d.get('score') as number])).toEqual([
+          ['far', 7],
+          ['east', 1],
+        ]);
+      });
 
-    it('explains a vector search', async () => {
-      // VectorQuery.explain exists at run time, though this SDK version's typings omit it.
-      const vectorQuery = db.collection(coll('vectors')).findNearest({
-        vectorField: 'embedding',
-        queryVector: [0, 0],
-        limit: 2,
-        distanceMeasure: 'EUCLIDEAN',
-      }) as unknown as {
-        explain(options: { analyze: boolean }): ReturnType<QuerySnapshot['query']['explain']>;
-      };
-      const explained = await vectorQuery.explain({ analyze: true });
-      expect(explained.snapshot?.docs.map((d) => d.id)).toEqual(['origin', 'blue']);
-      expect(explained.metrics.planSummary.indexesUsed).toEqual([
-        { query_scope: 'Collection', properties: '(embedding VECTOR<2>)' },
-      ]);
-      expect(explained.metrics.executionStats?.resultsReturned).toBe(2);
-    });
-  });
+      it('refuses a limit over 1000 with INVALID_ARGUMENT', async () => {
+        const error = await rejection(
+          db
+            .collection(coll('vectors'))
+            .findNearest({
+              vectorField: 'embedding',
+              queryVector: [1, 1],
+              limit: 1001,
+              distanceMeasure: 'EUCLIDEAN',
+            })
+            .get(),
+        );
+        expect(error.code).toBe(3);
+        expect(error.message).toMatch(/positive integer of no more than 1000/);
+      });
 
-  describe('explain', () => {
-    it('answers only the plan without analyze', async () => {
-      const explained = await db
-        .collection(coll('agg'))
-        .where('b', '>=', 10)
-        .orderBy('b', 'desc')
-        .explain({ analyze: false });
-      expect(explained.snapshot).toBeNull();
-      expect(explained.metrics.executionStats).toBeNull();
-      expect(explained.metrics.planSummary.indexesUsed).toEqual([
-        { query_scope: 'Collection', properties: '(b DESC, __name__ DESC)' },
-      ]);
-    });
-
-    it('runs the query with analyze and reports execution statistics', async () => {
-      const explained = await db
-        .collection(coll('agg'))
-        .where('b', '>=', 20)
-        .explain({ analyze: true });
-      expect(explained.snapshot?.docs.map((d) => d.id)).toEqual(['only-b', 'text-a']);
-      const stats = explained.metrics.executionStats;
-      expect(stats?.resultsReturned).toBe(2);
-      expect(stats?.readOperations).toBe(2);
-      expect(stats?.executionDuration.seconds).toBe(0);
-      expect(stats?.executionDuration.nanoseconds).toBeGreaterThan(0);
-      expect(stats?.debugStats).toMatchObject({
-        documents_scanned: '2',
-        index_entries_scanned: '2',
-        billing_details: { documents_billable: '2', small_ops: '0' },
+      it('explains a vector search', async () => {
+        // VectorQuery.explain exists at run time, though this SDK version's typings omit it.
+        const vectorQuery = db.collection(coll('vectors')).findNearest({
+          vectorField: 'embedding',
+          queryVector: [0, 0],
+          limit: 2,
+          distanceMeasure: 'EUCLIDEAN',
+        }) as unknown as {
+          explain(options: { analyze: boolean }): ReturnType<QuerySnapshot['query']['explain']>;
+        };
+        const explained = await vectorQuery.explain({ analyze: true });
+        expect(explained.snapshot?.docs.map((d) => d.id)).toEqual(['origin', 'blue']);
+        expect(explained.metrics.planSummary.indexesUsed).toEqual([
+          { query_scope: 'Collection', properties: '(embedding VECTOR<2>)' },
+        ]);
+        expect(explained.metrics.executionStats?.resultsReturned).toBe(2);
       });
     });
 
-    it('explains aggregations, planned and analyzed', async () => {
-      const query = db.collection(coll('agg')).where('b', '>=', 10);
-      const planned = await query.count().explain({ analyze: false });
-      expect(planned.snapshot).toBeNull();
-      expect(planned.metrics.planSummary.indexesUsed).toHaveLength(1);
-      const analyzed = await query.count().explain({ analyze: true });
-      expect(analyzed.snapshot?.data().count).toBe(3);
-      expect(analyzed.metrics.executionStats?.readOperations).toBe(1);
-      expect(analyzed.metrics.executionStats?.debugStats).toMatchObject({
-        index_entries_scanned: '3',
+    describe('explain', () => {
+      it('answers only the plan without analyze', async () => {
+        const explained = await db
+          .collection(coll('agg'))
+          .where('b', '>=', 10)
+          .orderBy('b', 'desc')
+          .explain({ analyze: false });
+        expect(explained.snapshot).toBeNull();
+        expect(explained.metrics.executionStats).toBeNull();
+        expect(explained.metrics.planSummary.indexesUsed).toEqual([
+          { query_scope: 'Collection', properties: '(b DESC, __name__ DESC)' },
+        ]);
+      });
+
+      it('runs the query with analyze and reports execution statistics', async () => {
+        const explained = await db
+          .collection(coll('agg'))
+          .where('b', '>=', 20)
+          .explain({ analyze: true });
+        expect(explained.snapshot?.docs.map((d) => d.id)).toEqual(['only-b', 'text-a']);
+        const stats = explained.metrics.executionStats;
+        expect(stats?.resultsReturned).toBe(2);
+        expect(stats?.readOperations).toBe(2);
+        expect(stats?.executionDuration.seconds).toBe(0);
+        expect(stats?.executionDuration.nanoseconds).toBeGreaterThan(0);
+        expect(stats?.debugStats).toMatchObject({
+          documents_scanned: '2',
+          index_entries_scanned: '2',
+          billing_details: { documents_billable: '2', small_ops: '0' },
+        });
+      });
+
+      it('explains aggregations, planned and analyzed', async () => {
+        const query = db.collection(coll('agg')).where('b', '>=', 10);
+        const planned = await query.count().explain({ analyze: false });
+        expect(planned.snapshot).toBeNull();
+        expect(planned.metrics.planSummary.indexesUsed).toHaveLength(1);
+        const analyzed = await query.count().explain({ analyze: true });
+        expect(analyzed.snapshot?.data().count).toBe(3);
+        expect(analyzed.metrics.executionStats?.readOperations).toBe(1);
+        expect(analyzed.metrics.executionStats?.debugStats).toMatchObject({
+          index_entries_scanned: '3',
+        });
       });
     });
-  });
 
-  describe('aggregations over several fields', () => {
-    it('consider only documents that have every aggregated field', async () => {
-      const snapshot = await db
-        .collection(coll('agg'))
-        .aggregate({
-          sumA: AggregateField.sum('a'),
-          avgB: AggregateField.average('b'),
-          count: AggregateField.count(),
-        })
-        .get();
-      // only-a and only-b lack a field; text-a has `a` (a string, not summed) and `b`.
-      expect(snapshot.data()).toEqual({ sumA: 1, avgB: 20, count: 2 });
-      const single = await db
-        .collection(coll('agg'))
-        .aggregate({ sumB: AggregateField.sum('b'), count: AggregateField.count() })
-        .get();
-      expect(single.data()).toEqual({ sumB: 60, count: 3 });
+    describe('aggregations over several fields', () => {
+      it('consider only documents that have every aggregated field', async () => {
+        const snapshot = await db
+          .collection(coll('agg'))
+          .aggregate({
+            sumA: AggregateField.sum('a'),
+            avgB: AggregateField.average('b'),
+            count: AggregateField.count(),
+          })
+          .get();
+        // only-a and only-b lack a field; text-a has `a` (a string, not summed) and `b`.
+        expect(snapshot.data()).toEqual({ sumA: 1, avgB: 20, count: 2 });
+        const single = await db
+          .collection(coll('agg'))
+          .aggregate({ sumB: AggregateField.sum('b'), count: AggregateField.count() })
+          .get();
+        expect(single.data()).toEqual({ sumB: 60, count: 3 });
+      });
     });
-  });
-});
+  },
+);
 
 describe('raw REST', () => {
   const base = (): string => `${server.url}/v1/${DOCUMENTS}`;
