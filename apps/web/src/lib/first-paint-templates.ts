@@ -39,6 +39,8 @@ export const stand = {
   ownerUid: (index: number) => `fpuid${index}x`,
   tag: (index: number) => `fptag${index}x`,
   image: (index: number) => `https://fpimage${index}x.invalid/`,
+  /** A real ThumbHash, so the templates' frames carry a placeholder where the script sets one. */
+  placeholder: 'XGgGJYR2h3dweHh3iHh4d4mPaAd4',
   /** The tag filter's text in a gallery opened on a tag. */
   filterTag: 'fpfiltertagx',
   /** A description: one paragraph, a text and a web address (a link). */
@@ -61,7 +63,7 @@ const UPDATED = new Date(Date.UTC(2024, 0, 2));
 
 /**
  * The showcase a template is rendered with: every field the first paint fills is a stand-in,
- * and every optional part is there (image, tags and "+N", both dates), so the script only ever
+ * and every optional part is there (images, tags and "+N", both dates), so the script only ever
  * removes what the real showcase does not have.
  */
 export function templateShowcase(
@@ -74,9 +76,19 @@ export function templateShowcase(
     description: onPage ? `${stand.descriptionText} ${stand.descriptionLink}` : '',
     // The page's link button and tags come after the description; the app adds them.
     url: '',
-    imageUrl: withImage ? stand.image(index) : null,
+    imageUrl: null,
     imageAlt: null,
-    images: [],
+    // An upload (two on the page: the cover and a tile the script repeats for each other image).
+    images: withImage
+      ? Array.from({ length: onPage ? 2 : 1 }, (_, at) => ({
+          id: `fpimg${at}x`,
+          alt: '',
+          width: 1600,
+          height: 1200,
+          placeholder: stand.placeholder,
+          sizes: [{ width: 480, url: stand.image(index) }],
+        }))
+      : [],
     tags: onPage
       ? []
       : [

@@ -5,6 +5,8 @@ import {
   CARD_IMAGE_SIZES,
   cardWidthAt,
   imageFallbackSrc,
+  imageFit,
+  imageFrameStyle,
   imageSrcSet,
   PAGE_IMAGE_SIZES,
   pageWidthAt,
@@ -166,5 +168,32 @@ describe('placeholders', () => {
     expect(placeholderDataUrl('')).toBeNull();
     expect(placeholderImage('')).toBeNull();
     expect(placeholderDataUrl('%%%not base64')).toBeNull();
+  });
+});
+
+describe('fit', () => {
+  const legacy = showcaseDisplayImages(showcase({ imageUrl: 'https://example.com/a.png' }))[0]!;
+  const uploaded = showcaseDisplayImages(showcase({ images: [upload()] }))[0]!;
+
+  test('cards and tiles crop; a cover fills its own ratio, a legacy cover shows whole', () => {
+    expect(imageFit(legacy, 'card')).toBe('cover');
+    expect(imageFit(legacy, 'cover')).toBe('contain');
+    expect(imageFit(uploaded, 'cover')).toBe('cover');
+    expect(imageFit(uploaded, 'tile')).toBe('cover');
+  });
+
+  test('a cover frame takes the image’s ratio and the width where it reaches the height cap', () => {
+    expect(imageFrameStyle(uploaded, 'cover', 'tint')).toEqual({
+      aspectRatio: '1600 / 1200',
+      width: 'min(100%, calc(min(70vh, 720px) * 1600 / 1200))',
+      height: '',
+      backgroundImage: '',
+    });
+    expect(imageFrameStyle(legacy, 'card', 'tint').aspectRatio).toBe('16 / 10');
+    expect(imageFrameStyle(null, 'card', 'tint').backgroundImage).toBe('tint');
+    expect(imageFrameStyle(null, 'cover', 'tint')).toMatchObject({
+      height: '180px',
+      width: '100%',
+    });
   });
 });

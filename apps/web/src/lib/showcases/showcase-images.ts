@@ -255,7 +255,10 @@ export const FRAME_SIZES: Record<ImageFrame, string> = {
   tile: TILE_IMAGE_SIZES,
 };
 
-/** A legacy image of unknown size is shown whole inside its frame, as before uploads. */
-export function imageFit(image: DisplayImage): 'contain' | 'cover' {
-  return image.width === null ? 'contain' : 'cover';
+/**
+ * Cards and tiles crop to their box. A cover of known size fills a frame of its own ratio; a
+ * legacy cover of unknown size is shown whole inside the card's ratio, as before uploads.
+ */
+export function imageFit(image: DisplayImage, frame: ImageFrame): 'contain' | 'cover' {
+  return frame === 'cover' && image.width === null ? 'contain' : 'cover';
 }
