@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
@@ -48,8 +48,11 @@ import { ShareActions } from './share-actions';
 import { ShowcaseDescription } from './showcase-description';
 import { TagChips } from '../../../components/showcases/tag-chips';
 import { UserAvatar } from '../../../components/user-avatar';
-import { MoreBy } from './more-by';
 import { ShowcaseMedia } from './showcase-media';
+
+// Below the page's own content and on its own listener: its cards' code (grid, card, Like) need
+// not arrive before the showcase paints.
+const MoreBy = lazy(() => import('./more-by').then((module) => ({ default: module.MoreBy })));
 
 /** `/s/:id`: one showcase, live. */
 export function ShowcasePage() {
@@ -137,11 +140,13 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
         />
       ) : null}
       {showcase.status === 'published' ? (
-        <MoreBy
-          ownerUid={showcase.ownerUid}
-          ownerName={showcase.ownerName}
-          showcaseId={showcase.id}
-        />
+        <Suspense fallback={null}>
+          <MoreBy
+            ownerUid={showcase.ownerUid}
+            ownerName={showcase.ownerName}
+            showcaseId={showcase.id}
+          />
+        </Suspense>
       ) : null}
     </ShowcaseArticle>
   );
