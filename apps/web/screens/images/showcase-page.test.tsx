@@ -11,6 +11,7 @@ import { screenHeading } from '../../src/testing/locators';
 import { renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
 import { seedImage } from '../../src/testing/storage-images';
+import { PAGE_IMAGE_SIZES, TILE_IMAGE_SIZES } from '../../src/lib/showcases/showcase-images';
 
 /** A showcase with three uploaded images (portrait cover, wide, square), by a maker of its own. */
 async function seedThreeImages(extra: { title: string }[] = []) {
@@ -60,6 +61,17 @@ test('the cover comes first, above the title, at its own ratio and capped in hei
   expect(img.alt).toBe('The lamp, lit');
   expect(getComputedStyle(coverFrame()).backgroundImage).toMatch(/^url\("data:image\/png/u);
   expect(img.getAttribute('fetchpriority')).toBe('high');
+  expect(img.getAttribute('sizes')).toBe(PAGE_IMAGE_SIZES);
+  const tile = document.querySelector('[data-image-frame="tile"] img')!;
+  expect(tile.getAttribute('sizes')).toBe(TILE_IMAGE_SIZES);
+  expect(tile.getAttribute('loading')).toBe('lazy');
+
+  // The narrowest layout in the dark: nothing overflows, axe finds nothing serious.
+  await setLayout(LAYOUTS.find((each) => each.name === '360 px, dark')!);
+  await expect.poll(() => window.innerWidth).toBe(360);
+  expect(fitsTheWidth()).toBe(true);
+  await transitionsSettled();
+  expect(await seriousViolations()).toEqual([]);
 });
 
 test('the lightbox: ←/→ go round, the alt text and counter follow, Escape gives the focus back', async () => {

@@ -14,7 +14,8 @@ export const MORE_BY_CARDS = 4;
 
 /**
  * The maker's other published showcases, live, after the page's own content; nothing while they
- * load, fail or when there are none (the page is complete without them).
+ * load, fail or when there are none (the page is complete without them). Their cards show the
+ * like count without Like: the page has one Like, this showcase's, and no listener per card.
  */
 export function MoreBy({
   ownerUid,
@@ -51,7 +52,6 @@ export function MoreBy({
         showcases={others}
         label={`More by ${maker}`}
         headingLevel="h3"
-        likeable
         leadsPage={false}
       />
     </Stack>
