@@ -187,3 +187,33 @@ test('More by the maker: their other published showcases, live, and a link to th
   const heading = screenHeading(title).element().getBoundingClientRect();
   expect(section.element().getBoundingClientRect().top).toBeGreaterThan(heading.bottom);
 });
+
+test('a cover gone from Storage: its placeholder and alt text on the page and in the lightbox', async () => {
+  const tag = uniqueTag('gone');
+  const showcaseId = uniqueId('s');
+  const title = `Gone lamp ${tag}`;
+  const image = await seedImage({
+    ownerUid: `owner-${tag}`,
+    showcaseId,
+    width: 1200,
+    height: 800,
+    alt: 'The lamp that was deleted',
+    missing: true,
+  });
+  await seedShowcases([{ id: showcaseId, title, tags: [tag], images: [image] }]);
+  await renderApp({ path: `/s/${showcaseId}` });
+  await expect.element(screenHeading(title)).toBeVisible();
+  await expect.element(page.getByText('The lamp that was deleted')).toBeVisible();
+  expect(coverFrame().querySelector('img')).toBeNull();
+  expect(getComputedStyle(coverFrame()).backgroundImage).toMatch(/^url\("data:image\/png/u);
+  // Its box is the image's, though nothing loaded.
+  const { width, height } = coverFrame().getBoundingClientRect();
+  expect(width / height).toBeCloseTo(1.5, 2);
+
+  await page.getByRole('button', { name: 'Open image: The lamp that was deleted' }).click();
+  await expect
+    .element(dialog().getByRole('img', { name: 'The lamp that was deleted' }))
+    .toBeVisible();
+  await expect.element(dialog().getByText('This image could not be loaded')).toBeVisible();
+  expect(dialog().element().querySelector('img')).toBeNull();
+});

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { displayTitle } from '../../../lib/showcases/format';
 import type { DisplayImage } from '../../../lib/showcases/showcase-images';
 import { LIGHTBOX_IMAGE_SIZES, placeholderImage } from '../../../lib/showcases/showcase-images';
@@ -41,6 +41,7 @@ export function ImageLightbox({
   onClose: () => void;
 }) {
   const swipeFrom = useRef<{ pointer: number; x: number; y: number } | null>(null);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const current = index ?? 0;
   const image = images[current];
   const total = images.length;
@@ -104,42 +105,57 @@ export function ImageLightbox({
           flexGrow: 1,
           minHeight: 0,
           position: 'relative',
-          display: 'grid',
-          placeItems: 'center',
           // The browser keeps vertical scrolling and zoom; sideways moves come here as swipes.
           touchAction: 'pan-y pinch-zoom',
           userSelect: 'none',
         }}
       >
-        {image ? (
+        {image === undefined ? null : failed.has(image.src) ? (
+          // Gone from Storage or unreachable: its placeholder and its description, never a
+          // broken-image icon.
+          <Box
+            role="img"
+            aria-label={image.alt || 'This image could not be loaded'}
+            style={{ backgroundImage: placeholder ?? undefined }}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              backgroundSize: 'contain',
+              backgroundRepeat: 'no-repeat',
+              backgroundPosition: 'center',
+            }}
+          >
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ bgcolor: 'rgba(0, 0, 0, 0.7)', px: 1.5, py: 0.5, borderRadius: 1 }}
+            >
+              This image could not be loaded
+            </Box>
+          </Box>
+        ) : (
+          // Filling the stage and shown whole inside it, at any ratio and screen.
           <Box
             component="img"
             key={image.key}
             src={image.src}
             srcSet={image.srcSet ?? undefined}
             sizes={image.srcSet === null ? undefined : LIGHTBOX_IMAGE_SIZES}
-            width={image.width ?? undefined}
-            height={image.height ?? undefined}
             alt={image.alt}
             draggable={false}
             referrerPolicy="no-referrer"
-            style={{
-              objectFit: 'contain',
-              backgroundImage: placeholder ?? undefined,
-              aspectRatio:
-                image.width !== null && image.height !== null
-                  ? `${image.width} / ${image.height}`
-                  : undefined,
-            }}
+            onError={() => setFailed((before) => new Set(before).add(image.src))}
             sx={{
-              maxWidth: '100%',
-              maxHeight: '100%',
-              width: 'auto',
-              height: 'auto',
-              backgroundSize: 'cover',
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'contain',
             }}
           />
-        ) : null}
+        )}
         {total > 1 ? (
           <>
             <IconButton
