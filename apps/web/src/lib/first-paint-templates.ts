@@ -39,8 +39,6 @@ export const stand = {
   ownerUid: (index: number) => `fpuid${index}x`,
   tag: (index: number) => `fptag${index}x`,
   image: (index: number) => `https://fpimage${index}x.invalid/`,
-  /** A real ThumbHash, so the templates' frames carry a placeholder where the script sets one. */
-  placeholder: 'XGgGJYR2h3dweHh3iHh4d4mPaAd4',
   /** The tag filter's text in a gallery opened on a tag. */
   filterTag: 'fpfiltertagx',
   /** A description: one paragraph, a text and a web address (a link). */
@@ -85,7 +83,9 @@ export function templateShowcase(
           alt: '',
           width: 1600,
           height: 1200,
-          placeholder: stand.placeholder,
+          // None: the script sets each frame's own, and a data URL in every template would
+          // weigh about 1 KB gzip each in the templates file.
+          placeholder: '',
           sizes: [{ width: 480, url: stand.image(index) }],
         }))
       : [],
