@@ -1,10 +1,12 @@
 // The first paint is the app's own components filled with REST data: for every kind of viewer,
 // at 1280, 390 and 360 px in both colour schemes, every element it draws (app bar, the gallery's
-// heading, controls and cards, a showcase's heading, Like and image) has the box, colours and
-// text of the same element in the app's own screen at the moment the app takes over.
+// heading, controls and cards, a showcase's heading, Like and images) has the box, colours and
+// text of the same element in the app's own screen at the moment the app takes over. Images:
+// legacy addresses and uploads in the Storage emulator (srcset, placeholder, aspect box).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Account } from '../../src/testing/emulator-rest';
-import { createAccount, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { createAccount, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
+import { seedImage } from '../../src/testing/storage-images';
 import { seriousViolations } from '../../src/testing/axe';
 import type { Layout } from '../../src/testing/layout';
 import { LAYOUTS, setLayout } from '../../src/testing/layout';
@@ -12,14 +14,14 @@ import type { Viewer } from '../../src/testing/render-app';
 import { becomeViewer, renderApp } from '../../src/testing/render-app';
 import { appAtReveal, differences, drawFirstPaint, takeFirstPaintDown } from './support';
 
-const image = (name: string) => `${location.origin}/demo/${name}.svg`;
+const demoImage = (name: string) => `${location.origin}/demo/${name}.svg`;
 const DAY = 24 * 60 * 60 * 1000;
 
 type Kind = 'visitor' | 'guest' | 'member' | 'owner';
 const KINDS: readonly Kind[] = ['visitor', 'guest', 'member', 'owner'];
 
 /** Per kind: who signs in, and the addresses drawn (their data seeded for this kind alone). */
-type Case = { as: Viewer; gallery: string; showcase: string };
+type Case = { as: Viewer; gallery: string; showcase: string; uploads: string };
 const cases = new Map<Kind, Case>();
 
 async function seed(kind: Kind): Promise<Case> {
@@ -28,26 +30,53 @@ async function seed(kind: Kind): Promise<Case> {
   const mine = kind === 'owner' && account ? { ownerUid: account.uid, ownerName: 'Pat Maker' } : {};
   const tag = uniqueTag('fp');
   const now = Date.now();
+  const ownerUid = account && kind === 'owner' ? account.uid : 'seed-owner';
+  // Uploaded images in the Storage emulator: a card's cover, and a page's cover and two more.
+  const uploaded = uniqueId('s');
+  const uploadedCard = uniqueId('s');
+  const image = (showcaseId: string, width: number, height: number, alt = '') =>
+    seedImage({ ownerUid, showcaseId, width, height, widths: [480, width], alt });
+  const [cardCover, pageCover, second, third] = await Promise.all([
+    image(uploadedCard, 1200, 800, 'A harbour at dusk'),
+    image(uploaded, 1200, 1600, 'A portrait of the lamp'),
+    image(uploaded, 1600, 900),
+    image(uploaded, 900, 900, 'Its switch'),
+  ]);
   // Every variant a card has: image or none, no tags to more than three, an owner without a
   // name, a long title, one of the viewer's own (for the owner).
   await seedShowcases([
+    { id: uploadedCard, title: `Harbour ${tag}`, tags: [tag], images: [cardCover!], ...mine },
     {
       title: `Lighthouse series along the northern coast, shot on film ${tag}`,
       tags: [tag, 'film', 'coast', 'travel', 'series'],
-      imageUrl: image('lighthouse-series'),
+      imageUrl: demoImage('lighthouse-series'),
       likeCount: 12,
       ...mine,
     },
-    { title: `Tide charts ${tag}`, tags: [tag], imageUrl: image('tide-charts'), likeCount: 1 },
+    { title: `Tide charts ${tag}`, tags: [tag], imageUrl: demoImage('tide-charts'), likeCount: 1 },
     { title: `No picture ${tag}`, tags: [tag, 'plain'], ownerName: '' },
-    { title: `Bike routes ${tag}`, tags: [tag, 'maps', 'bikes'], imageUrl: image('bike-routes') },
+    {
+      title: `Bike routes ${tag}`,
+      tags: [tag, 'maps', 'bikes'],
+      imageUrl: demoImage('bike-routes'),
+    },
+  ]);
+  await seedShowcases([
+    {
+      id: uploaded,
+      title: `Desk lamp ${tag}`,
+      description: 'Three pictures of a lamp.',
+      images: [pageCover!, second!, third!],
+      tags: ['lamp'],
+      ...mine,
+    },
   ]);
   const [showcase] = await seedShowcases([
     {
       title: `Darkroom timer ${tag}`,
       description:
         'A timer for the darkroom.\nRed light only.\n\nNotes at https://example.com/darkroom and more.',
-      imageUrl: image('darkroom-timer'),
+      imageUrl: demoImage('darkroom-timer'),
       tags: ['film'],
       likeCount: 3,
       createdAt: new Date(now - 3 * DAY),
@@ -59,6 +88,7 @@ async function seed(kind: Kind): Promise<Case> {
     as: account ?? (kind as 'visitor' | 'guest'),
     gallery: `/?tag=${tag}`,
     showcase: `/s/${showcase}`,
+    uploads: `/s/${uploaded}`,
   };
 }
 
@@ -105,6 +135,12 @@ for (const kind of KINDS) {
         await setLayout(layout);
         const { as, showcase } = cases.get(kind)!;
         expect(await compare(showcase, as, layout)).toEqual([]);
+      });
+
+      test(`a showcase with uploaded images at ${layout.name}`, async () => {
+        await setLayout(layout);
+        const { as, uploads } = cases.get(kind)!;
+        expect(await compare(uploads, as, layout)).toEqual([]);
       });
     }
   });

@@ -31,6 +31,14 @@ import {
 } from '../lib/showcases/format';
 import { galleryHeading } from '../lib/showcases/gallery-search';
 import { placeholderBackground, placeholderInitial } from '../lib/showcases/placeholder';
+import type { DisplayImage, ImageFrame } from '../lib/showcases/showcase-images';
+import {
+  coverAltText,
+  imageFit,
+  imageFrameStyle,
+  openImageLabel,
+  showcaseDisplayImages,
+} from '../lib/showcases/showcase-images';
 import type { FirstPaintRoute } from './route';
 
 /** Clones a template by id, or throws for a missing one (the boot then starts the app at once). */
@@ -126,21 +134,51 @@ function follow(root: Element, path: number[]): Element {
 }
 
 /**
- * The showcase's image, or the placeholder the app shows without one: taken from the template
- * rendered without an image, where the image is in this one.
+ * One image frame as `ShowcaseImage` draws it for this image: the frame's ratio, size and
+ * placeholder, the image's addresses, size and alt text, and the opener's name; or, for a
+ * showcase without an image, the tint and initial taken from the template rendered without one
+ * (at the same place as the image in this one).
  */
-function fillImage(root: Element, showcase: Showcase, withoutImage: Element): void {
-  const img = first<HTMLImageElement>(root, 'img');
-  if (showcase.imageUrl !== null) {
-    img.src = showcase.imageUrl;
-    if (showcase.imageAlt) img.alt = showcase.imageAlt;
+function fillFrame(
+  root: Element,
+  frame: HTMLElement,
+  kind: ImageFrame,
+  image: DisplayImage | null,
+  title: string,
+  alt: string,
+  withoutImage: Element | null,
+): void {
+  const style = imageFrameStyle(image, kind, placeholderBackground(title));
+  frame.style.aspectRatio = style.aspectRatio;
+  frame.style.width = style.width;
+  frame.style.height = style.height;
+  frame.style.backgroundImage = style.backgroundImage;
+  const img = first<HTMLImageElement>(frame, 'img');
+  if (image === null) {
+    if (withoutImage === null) throw new Error('first paint: no template without an image');
+    const placeholder = follow(withoutImage, pathTo(root, img)).cloneNode(true) as HTMLElement;
+    placeholder.textContent = placeholderInitial(title);
+    img.replaceWith(placeholder);
+    frame.querySelector('[data-image-open]')?.remove();
     return;
   }
-  const placeholder = follow(withoutImage, pathTo(root, img)).cloneNode(true) as HTMLElement;
-  placeholder.textContent = placeholderInitial(showcase.title);
-  placeholder.style.backgroundImage = placeholderBackground(showcase.title);
-  img.replaceWith(placeholder);
+  if (image.srcSet === null) {
+    img.removeAttribute('srcset');
+    img.removeAttribute('sizes');
+  } else img.srcset = image.srcSet;
+  img.src = image.src;
+  for (const side of ['width', 'height'] as const) {
+    const value = image[side];
+    if (value === null) img.removeAttribute(side);
+    else img.setAttribute(side, String(value));
+  }
+  img.alt = alt;
+  img.style.objectFit = imageFit(image, kind);
 }
+
+/** The frame `ShowcaseImage` draws for `kind` under `root` (the first of them). */
+const frameIn = (root: ParentNode, kind: ImageFrame) =>
+  first<HTMLElement>(root, `[data-image-frame="${kind}"]`);
 
 function fillCard(
   card: Element,
@@ -161,7 +199,16 @@ function fillCard(
   if (tags.length > CARD_TAGS && more !== null) more.textContent = `+${tags.length - CARD_TAGS}`;
   else more?.closest('li')?.remove();
   if (tags.length === 0) chips?.remove();
-  fillImage(card, showcase, withoutImage);
+  const cover = showcaseDisplayImages(showcase)[0] ?? null;
+  fillFrame(
+    card,
+    frameIn(card, 'card'),
+    'card',
+    cover,
+    showcase.title,
+    cover?.alt ?? '',
+    withoutImage,
+  );
   if (showcase.createdAt === null) throw new Error('first paint: a card without its date');
   fillTime(first(card, 'time'), showcase.createdAt, now);
   replaceStandIns(
@@ -243,6 +290,42 @@ function description(article: Element, text: string): void {
   );
 }
 
+/** The cover, then a tile for each other image (the template has one), each with its opener. */
+function media(article: Element, showcase: Showcase, withoutImage: Element): void {
+  const images = showcaseDisplayImages(showcase);
+  const [cover = null, ...others] = images;
+  const title = displayTitle(showcase.title);
+  const coverFrame = frameIn(article, 'cover');
+  fillFrame(
+    article,
+    coverFrame,
+    'cover',
+    cover,
+    showcase.title,
+    cover === null ? '' : coverAltText(cover, title),
+    withoutImage,
+  );
+  coverFrame
+    .querySelector('[data-image-open]')
+    ?.setAttribute('aria-label', cover === null ? '' : openImageLabel(cover, 0, images.length));
+  const tile = frameIn(article, 'tile').closest('li')!;
+  const strip = tile.parentElement!;
+  if (others.length === 0) {
+    strip.remove();
+    return;
+  }
+  strip.replaceChildren(
+    ...others.map((image, at) => {
+      const item = tile.cloneNode(true) as Element;
+      fillFrame(item, frameIn(item, 'tile'), 'tile', image, showcase.title, image.alt, null);
+      item
+        .querySelector('[data-image-open]')
+        ?.setAttribute('aria-label', openImageLabel(image, at + 1, images.length));
+      return item;
+    }),
+  );
+}
+
 function showcasePage(
   cloneTemplate: CloneTemplate,
   showcase: Showcase,
@@ -254,7 +337,9 @@ function showcasePage(
   const page = cloneTemplate(templateIds.showcase(kind)).firstElementChild!;
   const article = first(page, 'article');
   const withoutImage = first(cloneTemplate(templateIds.showcaseWithoutImage), 'article');
-  fillImage(article, showcase, withoutImage);
+  media(article, showcase, withoutImage);
+  const avatar = article.querySelector('.MuiAvatar-root');
+  if (avatar !== null) avatar.textContent = placeholderInitial(displayOwner(showcase.ownerName));
   description(article, showcase.description);
   const [published, updated] = article.querySelectorAll('time');
   if (showcase.createdAt === null || published === undefined || updated === undefined) {

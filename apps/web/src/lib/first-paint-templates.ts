@@ -61,7 +61,7 @@ const UPDATED = new Date(Date.UTC(2024, 0, 2));
 
 /**
  * The showcase a template is rendered with: every field the first paint fills is a stand-in,
- * and every optional part is there (image, tags and "+N", both dates), so the script only ever
+ * and every optional part is there (images, tags and "+N", both dates), so the script only ever
  * removes what the real showcase does not have.
  */
 export function templateShowcase(
@@ -74,9 +74,21 @@ export function templateShowcase(
     description: onPage ? `${stand.descriptionText} ${stand.descriptionLink}` : '',
     // The page's link button and tags come after the description; the app adds them.
     url: '',
-    imageUrl: withImage ? stand.image(index) : null,
+    imageUrl: null,
     imageAlt: null,
-    images: [],
+    // An upload (two on the page: the cover and a tile the script repeats for each other image).
+    images: withImage
+      ? Array.from({ length: onPage ? 2 : 1 }, (_, at) => ({
+          id: `fpimg${at}x`,
+          alt: '',
+          width: 1600,
+          height: 1200,
+          // None: the script sets each frame's own, and a data URL in every template would
+          // weigh about 1 KB gzip each in the templates file.
+          placeholder: '',
+          sizes: [{ width: 480, url: stand.image(index) }],
+        }))
+      : [],
     tags: onPage
       ? []
       : [

@@ -4,7 +4,7 @@
  * emulator's public sign-up. Where they listen comes from the global setup (`inject`).
  */
 import { inject } from 'vitest';
-import type { PlainFields, PlainValue, ShowcaseDocument } from '@showcase/schema';
+import type { PlainFields, PlainValue, ShowcaseDocument, ShowcaseImage } from '@showcase/schema';
 import { buildShowcase, fromFields, toFields } from '@showcase/schema';
 import { readFirebaseConfig } from '../config/env';
 
@@ -52,8 +52,15 @@ export async function setDocuments(documents: { path: string; data: PlainFields 
   });
 }
 
-/** A showcase to store: the schema's valid defaults (published, by a seed owner) but for these. */
-export type SeedShowcase = Partial<ShowcaseDocument> & { id?: string; title: string };
+/**
+ * A showcase to store: the schema's valid defaults (published, by a seed owner) but for these;
+ * `images` as `seedImage` (storage-images.ts) uploads them.
+ */
+export type SeedShowcase = Partial<ShowcaseDocument> & {
+  id?: string;
+  title: string;
+  images?: ShowcaseImage[];
+};
 
 /**
  * Writes showcases as the owner; returns their ids in the given order. Unless given, each is a
@@ -61,9 +68,10 @@ export type SeedShowcase = Partial<ShowcaseDocument> & { id?: string; title: str
  */
 export async function seedShowcases(showcases: SeedShowcase[]): Promise<string[]> {
   const now = Date.now();
-  const documents = showcases.map(({ id = uniqueId('s'), ...fields }, index) => {
+  const documents = showcases.map(({ id = uniqueId('s'), images, ...fields }, index) => {
     const createdAt = fields.createdAt ?? new Date(now - index * 60_000);
-    return { path: `showcases/${id}`, data: buildShowcase({ ...fields, createdAt }) };
+    const data: PlainFields = buildShowcase({ ...fields, createdAt });
+    return { path: `showcases/${id}`, data: images === undefined ? data : { ...data, images } };
   });
   await setDocuments(documents);
   return documents.map((document) => document.path.split('/')[1]!);

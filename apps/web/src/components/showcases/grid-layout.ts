@@ -9,4 +9,4 @@ export const showcaseGridLayout = {
 } as const;
 
 /** Every card's media box (and its skeleton's): wide enough for a cover, short enough for a phone. */
-export const CARD_MEDIA_RATIO = '16 / 10';
+export { CARD_MEDIA_RATIO } from '../../lib/showcases/showcase-images';

@@ -12,9 +12,7 @@ import { hrefs } from '../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../lib/session';
 import { displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
-// One media ratio for every card, so a grid lines up and an image is cropped the same way at
-// 360 px as on a wide screen.
-import { CARD_MEDIA_RATIO } from './grid-layout';
+import { showcaseDisplayImages } from '../../lib/showcases/showcase-images';
 import { LikeButton } from './like-button';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
@@ -55,8 +53,9 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   likeable?: boolean;
 }) {
   const viewer = useViewer();
-  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
-    showcase;
+  const { id, title, ownerName, createdAt, likeCount, tags, pending, status } = showcase;
+  // The cover leads the card, in the grid's one media ratio (cropped the same way at every width).
+  const cover = showcaseDisplayImages(showcase)[0] ?? null;
   // Owners cannot like their own work (as on the showcase's page): they see the count.
   const isOwner = viewer !== null && !viewer.isAnonymous && viewer.uid === showcase.ownerUid;
   const offersLike = likeable && status === 'published' && !isOwner;
@@ -72,15 +71,13 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         to={hrefs.showcase(id)}
         sx={{ flexGrow: 1, alignItems: 'stretch' }}
       >
-        <Box sx={{ aspectRatio: CARD_MEDIA_RATIO, overflow: 'hidden' }}>
-          <ShowcaseImage
-            imageUrl={imageUrl}
-            title={title}
-            description={imageAlt}
-            height="100%"
-            placement={imagePlacement}
-          />
-        </Box>
+        <ShowcaseImage
+          image={cover}
+          title={title}
+          alt={cover?.alt ?? ''}
+          frame="card"
+          placement={imagePlacement}
+        />
         <CardContent sx={{ pb: 1 }}>
           <Typography
             id={`showcase-${id}-title`}

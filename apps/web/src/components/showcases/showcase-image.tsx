@@ -1,26 +1,9 @@
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { safeHttpUrl } from '@showcase/schema';
 import { placeholderBackground, placeholderInitial } from '../../lib/showcases/placeholder';
-import { CARD_MEDIA_RATIO } from './grid-layout';
-
-type ShowcaseImageProps = {
-  imageUrl: string | null;
-  title: string;
-  /** The author's description of the image (`imageAlt`): its alt text wherever it is shown. */
-  description?: string | null;
-  /**
-   * Without a description: decorative next to a visible title (cards), where an alt made from
-   * the title would only repeat it; on the detail page, named after the showcase.
-   */
-  decorative?: boolean;
-  /** Pixels, or any CSS length (`100%` fills a box with an aspect ratio). */
-  height?: number | string;
-  /** Show the whole image (detail page) instead of a cropped band. */
-  natural?: boolean;
-  /** Where the image sits when the page first paints (see `ImagePlacement`). */
-  placement?: ImagePlacement;
-};
+import type { DisplayImage, ImageFrame } from '../../lib/showcases/showcase-images';
+import { FRAME_SIZES, imageFit, imageFrameStyle } from '../../lib/showcases/showcase-images';
 
 /**
  * `first`: the page's likely largest paint (a showcase's image, the first card): fetched at once
@@ -29,67 +12,111 @@ type ShowcaseImageProps = {
  */
 export type ImagePlacement = 'first' | 'visible' | 'later';
 
+type ShowcaseImageProps = {
+  /** The image (`showcaseDisplayImages`), or null: the showcase has none. */
+  image: DisplayImage | null;
+  /** The showcase's title: the tint and initial of a showcase without an image. */
+  title: string;
+  /** The alt text; empty when the image is decorative beside a visible title (cards). */
+  alt: string;
+  frame: ImageFrame;
+  /** Where the image sits when the page first paints. */
+  placement?: ImagePlacement;
+  /** Drawn over the image, filling its frame (the page's button that opens the lightbox). */
+  children?: ReactNode;
+};
+
+/** Each frame's fixed look; the per-image part (ratio, placeholder) is an inline style. */
+const frameSx = {
+  card: { width: '100%' },
+  tile: { width: '100%' },
+  cover: { maxWidth: '100%' },
+} as const;
+
 /**
- * The showcase's image when its URL is http(s) and loads; otherwise a calm placeholder with the
- * title's first letter. Never sends a referrer to the image host.
+ * One image in a frame that holds its box before the image arrives (no layout shift), painted
+ * at once with the image's placeholder. An image that cannot load (gone from Storage, offline)
+ * leaves the placeholder and its alt text, never a broken-image icon; a showcase without any
+ * image shows its title's first letter on a tint. Never sends a referrer to the image host.
  */
 export function ShowcaseImage({
-  imageUrl,
+  image,
   title,
-  description = null,
-  decorative = true,
-  height = 180,
-  natural = false,
+  alt,
+  frame,
   placement = 'later',
+  children,
 }: ShowcaseImageProps) {
-  const src = safeHttpUrl(imageUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-
-  if (src === null || failedSrc === src) {
-    return (
-      <Box
-        aria-hidden
-        style={{ backgroundImage: placeholderBackground(title) }}
-        sx={{
-          height,
-          display: 'grid',
-          placeItems: 'center',
-          fontSize: '3rem',
-          fontWeight: 700,
-          color: 'primary.main',
-          bgcolor: 'action.hover',
-          userSelect: 'none',
-        }}
-      >
-        {placeholderInitial(title)}
-      </Box>
-    );
-  }
+  const tint = placeholderBackground(title);
+  const style = imageFrameStyle(image, frame, tint);
+  const failed = image !== null && failedSrc === image.src;
+  // Without a placeholder of its own, a failed image keeps the tint a showcase without one has.
+  const background = style.backgroundImage || (failed ? tint : '');
   return (
     <Box
-      component="img"
-      src={src}
-      alt={description ?? (decorative ? '' : `Cover image of “${title.trim() || 'Untitled'}”`)}
-      loading={placement === 'later' ? 'lazy' : 'eager'}
-      fetchPriority={placement === 'first' ? 'high' : 'auto'}
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailedSrc(src)}
-      sx={
-        natural
-          ? {
-              display: 'block',
-              width: '100%',
-              // The card's frame, reserved before the image arrives (nothing below it moves
-              // then); the whole image is shown inside it.
-              aspectRatio: CARD_MEDIA_RATIO,
-              height: 'auto',
-              maxHeight: 560,
-              objectFit: 'contain',
-              bgcolor: 'action.hover',
-            }
-          : { display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'action.hover' }
-      }
-    />
+      data-image-frame={frame}
+      style={{
+        aspectRatio: style.aspectRatio,
+        width: style.width || undefined,
+        height: style.height || undefined,
+        backgroundImage: background || undefined,
+      }}
+      sx={{
+        ...frameSx[frame],
+        display: 'block',
+        position: 'relative',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+      }}
+    >
+      {image === null || failed ? (
+        <Box
+          aria-hidden={image === null || alt === '' ? true : undefined}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            p: 2,
+            textAlign: 'center',
+            overflowWrap: 'anywhere',
+            userSelect: 'none',
+            ...(image === null || alt === ''
+              ? { fontSize: '3rem', fontWeight: 700, color: 'primary.main' }
+              : { typography: 'body2', color: 'text.primary' }),
+          }}
+        >
+          {image === null || alt === '' ? (
+            placeholderInitial(title)
+          ) : (
+            // The alt text over the placeholder, on a backing that keeps it readable.
+            <Box component="span" sx={{ bgcolor: 'background.paper', px: 1, borderRadius: 1 }}>
+              {alt}
+            </Box>
+          )}
+        </Box>
+      ) : (
+        <Box
+          component="img"
+          src={image.src}
+          srcSet={image.srcSet ?? undefined}
+          sizes={image.srcSet === null ? undefined : FRAME_SIZES[frame]}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          alt={alt}
+          loading={placement === 'later' ? 'lazy' : 'eager'}
+          fetchPriority={placement === 'first' ? 'high' : 'auto'}
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailedSrc(image.src)}
+          style={{ objectFit: imageFit(image, frame) }}
+          sx={{ display: 'block', width: '100%', height: '100%' }}
+        />
+      )}
+      {children}
+    </Box>
   );
 }

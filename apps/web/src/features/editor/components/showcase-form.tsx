@@ -38,6 +38,7 @@ import type { FieldConflict } from '../save-plan';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { TextInput } from '../../../components/form/text-input';
 import { ShowcaseImage } from '../../../components/showcases/showcase-image';
+import { showcaseDisplayImages } from '../../../lib/showcases/showcase-images';
 
 type ShowcaseFormProps = {
   initial: ShowcaseFormValues;
@@ -165,10 +166,10 @@ export function ShowcaseForm({
             }}
           >
             <ShowcaseImage
-              imageUrl={imageSrc}
+              image={showcaseDisplayImages({ images: [], imageUrl: imageSrc, imageAlt: null })[0]!}
               title={values.title}
-              description={values.imageAlt.trim() || null}
-              height={160}
+              alt={values.imageAlt.trim()}
+              frame="card"
             />
           </Box>
         ) : null}

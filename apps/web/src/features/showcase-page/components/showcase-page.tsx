@@ -8,11 +8,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
@@ -47,8 +46,13 @@ import { PendingChip } from '../../../components/showcases/pending-chip';
 import { RelativeTime } from '../../../components/showcases/relative-time';
 import { ShareActions } from './share-actions';
 import { ShowcaseDescription } from './showcase-description';
-import { ShowcaseImage } from '../../../components/showcases/showcase-image';
 import { TagChips } from '../../../components/showcases/tag-chips';
+import { UserAvatar } from '../../../components/user-avatar';
+import { ShowcaseMedia } from './showcase-media';
+
+// Below the page's own content and on its own listener: its cards' code (grid, card, Like) need
+// not arrive before the showcase paints.
+const MoreBy = lazy(() => import('./more-by').then((module) => ({ default: module.MoreBy })));
 
 /** `/s/:id`: one showcase, live. */
 export function ShowcasePage() {
@@ -135,6 +139,15 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           onConfirm={remove}
         />
       ) : null}
+      {showcase.status === 'published' ? (
+        <Suspense fallback={null}>
+          <MoreBy
+            ownerUid={showcase.ownerUid}
+            ownerName={showcase.ownerName}
+            showcaseId={showcase.id}
+          />
+        </Suspense>
+      ) : null}
     </ShowcaseArticle>
   );
 }
@@ -150,7 +163,7 @@ export function ShowcaseArticle({
 }: {
   showcase: Showcase;
   onDelete: () => void;
-  /** What only the live page has (the delete dialog). */
+  /** What only the live page has (the delete dialog, More by). */
   children?: ReactNode;
 }) {
   const user = useViewer();
@@ -162,6 +175,8 @@ export function ShowcaseArticle({
       aria-labelledby="showcase-title"
     >
       <BackToGallery />
+      {/* Cover first: the work leads, its title and maker follow. */}
+      <ShowcaseMedia showcase={showcase} />
       <Stack sx={{ gap: 1 }}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {showcase.status === 'draft' ? (
@@ -270,12 +285,22 @@ const ShowcaseHeading = memo(
             <ShareActions id={showcase.id} title={showcase.title || 'Untitled'} />
           </Stack>
         </Stack>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          by{' '}
-          <Link component={RouterLink} to={hrefs.userProfile(showcase.ownerUid)}>
-            {displayOwner(showcase.ownerName)}
-          </Link>
-        </Typography>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <UserAvatar
+            user={{
+              displayName: displayOwner(showcase.ownerName),
+              email: null,
+              photoURL: null,
+              isAnonymous: false,
+            }}
+          />
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            by{' '}
+            <Link component={RouterLink} to={hrefs.userProfile(showcase.ownerUid)}>
+              {displayOwner(showcase.ownerName)}
+            </Link>
+          </Typography>
+        </Stack>
         <Typography variant="body2" color="text.secondary">
           {showcase.createdAt ? (
             <>
@@ -298,23 +323,12 @@ const ShowcaseHeading = memo(
     sameApartFromLikes(before.showcase, after.showcase),
 );
 
-/** Image, description, link and tags. */
+/** Description, link and tags. */
 const ShowcaseContent = memo(
   function ShowcaseContent({ showcase }: { showcase: Showcase }) {
     const link = safeHttpUrl(showcase.url);
     return (
       <>
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <ShowcaseImage
-            imageUrl={showcase.imageUrl}
-            title={showcase.title}
-            description={showcase.imageAlt}
-            decorative={false}
-            natural
-            placement="first"
-          />
-        </Paper>
-
         <ShowcaseDescription text={showcase.description} />
 
         {link ? (
