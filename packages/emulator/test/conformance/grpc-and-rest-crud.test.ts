@@ -4,55 +4,23 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
-import { DATABASE, DOCUMENTS, startEmulator } from './support.js';
-import type { CapturingLogger } from './support.js';
+import { DATABASE, DOCUMENTS, genericGrpcClient, startEmulator } from './support.js';
+import type { CapturingLogger, GenericGrpcClient, GrpcMessage } from './support.js';
 
-type Message = Record<string, unknown>;
-type UnaryMethod = (
-  request: Message,
-  metadata: grpc.Metadata,
-  callback: (error: grpc.ServiceError | null, response?: Message) => void,
-) => void;
-type Client = grpc.Client &
-  Record<string, UnaryMethod> & {
-    BatchGetDocuments(
-      request: Message,
-      metadata: grpc.Metadata,
-    ): grpc.ClientReadableStream<Message>;
-  };
+type Message = GrpcMessage;
 
 let server: EmulatorServer;
 let log: CapturingLogger;
-let client: Client;
+let client: GenericGrpcClient;
 const owner = new grpc.Metadata();
 owner.set('authorization', 'Bearer owner');
 
 beforeAll(async () => {
   ({ server, log } = await startEmulator());
-  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
-    includeDirs: [fileURLToPath(new URL('../../protos/', import.meta.url))],
-    keepCase: true,
-    longs: String,
-    enums: String,
-    bytes: Buffer,
-    oneofs: true,
-  });
-  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-    google: {
-      firestore: {
-        v1: { Firestore: new (address: string, credentials: grpc.ChannelCredentials) => Client };
-      };
-    };
-  };
-  client = new loaded.google.firestore.v1.Firestore(
-    `127.0.0.1:${server.port}`,
-    grpc.credentials.createInsecure(),
-  );
+  client = genericGrpcClient(server.port);
 });
 
 afterAll(async () => {

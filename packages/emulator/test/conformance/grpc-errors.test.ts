@@ -12,7 +12,7 @@ import { initializeFirestore } from 'firebase-admin/firestore';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
-import { PROJECT, startEmulator } from './support.js';
+import { PROJECT, rejection, startEmulator } from './support.js';
 import type { CapturingLogger } from './support.js';
 
 const RULES = `rules_version = '2';
@@ -98,17 +98,6 @@ class StreamCountingRelay {
     });
     upstream.on('data', (chunk: Buffer) => client.write(chunk));
   }
-}
-
-type CallError = { code?: number; message?: string };
-
-async function rejection(promise: Promise<unknown>): Promise<CallError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as CallError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 let server: EmulatorServer;

@@ -8,7 +8,7 @@ import type { Firestore, QuerySnapshot } from '@google-cloud/firestore';
 import * as serverSdk7 from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
-import { DOCUMENTS, PROJECT, startEmulator } from './support.js';
+import { DOCUMENTS, PROJECT, rejection, startEmulator } from './support.js';
 import type { CapturingLogger } from './support.js';
 
 let server: EmulatorServer;
@@ -23,17 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-type GrpcLikeError = { code?: number; message?: string };
-
-async function rejection(promise: Promise<unknown>): Promise<GrpcLikeError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as GrpcLikeError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 // The two majors' classes differ only in version; the tests use each one's own (the SDK checks
 // sentinels such as FieldValue.vector() by class).

@@ -2,9 +2,7 @@
 // with preferRest), and raw ListCollectionIds/ListDocuments with read_time over gRPC and REST,
 // see the database as it was then; read times outside production's one-hour window get
 // production's errors. A driven clock shows the window moving.
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
 import { Firestore, getFirestore, Timestamp } from 'firebase-admin/firestore';
@@ -13,19 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorServer } from '../../src/server.js';
 import { createEmulatorCore } from '../../src/service/index.js';
 import { createMonotonicClock, microsToTimestamp } from '../../src/store/clock.js';
-import { DOCUMENTS, PROJECT, rest, restDelete, restSet, startEmulator } from './support.js';
-import type { CapturingLogger } from './support.js';
+import {
+  DOCUMENTS,
+  genericGrpcClient,
+  PROJECT,
+  rest,
+  restDelete,
+  restSet,
+  startEmulator,
+} from './support.js';
+import type { CapturingLogger, GenericGrpcClient, GrpcMessage } from './support.js';
 
-type Message = Record<string, unknown>;
-type Client = grpc.Client &
-  Record<
-    string,
-    (
-      request: Message,
-      metadata: grpc.Metadata,
-      callback: (error: grpc.ServiceError | null, response?: Message) => void,
-    ) => void
-  >;
+type Message = GrpcMessage;
 
 const HOUR_MS = 3_600_000;
 const owner = new grpc.Metadata();
@@ -33,31 +30,9 @@ owner.set('authorization', 'Bearer owner');
 
 let server: EmulatorServer;
 let log: CapturingLogger;
-let grpcClient: Client;
+let grpcClient: GenericGrpcClient;
 const apps: App[] = [];
 const clients: Record<'gRPC' | 'REST', Firestore> = {} as Record<'gRPC' | 'REST', Firestore>;
-
-function genericGrpcClient(port: number): Client {
-  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
-    includeDirs: [fileURLToPath(new URL('../../protos/', import.meta.url))],
-    keepCase: true,
-    longs: String,
-    enums: String,
-    bytes: Buffer,
-    oneofs: true,
-  });
-  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
-    google: {
-      firestore: {
-        v1: { Firestore: new (address: string, credentials: grpc.ChannelCredentials) => Client };
-      };
-    };
-  };
-  return new loaded.google.firestore.v1.Firestore(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-  );
-}
 
 function unary(method: string, request: Message): Promise<Message> {
   return new Promise((resolve, reject) => {

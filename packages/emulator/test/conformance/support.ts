@@ -1,11 +1,14 @@
 // Shared set-up for the conformance suites: an in-process emulator on port 0, a log that fails
-// tests on internal errors, REST helpers acting as the owner, and the bundled browser page.
+// tests on internal errors, REST helpers acting as the owner, a generic gRPC client on the
+// vendored protos, and the bundled browser page.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
 import { createServer } from '../../src/server.js';
 import type { EmulatorServer } from '../../src/server.js';
 import type { Logger } from '../../src/transport/logger.js';
@@ -128,4 +131,61 @@ export async function serveBrowserPage(
       await rm(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What an SDK or gRPC client rejects with: a status code and a message. */
+export type CallError = { code?: number; message?: string };
+
+/** The error `promise` rejects with; fails the test when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<CallError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as CallError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+export type GrpcMessage = Record<string, unknown>;
+type UnaryMethod = (
+  request: GrpcMessage,
+  metadata: grpc.Metadata,
+  callback: (error: grpc.ServiceError | null, response?: GrpcMessage) => void,
+) => void;
+
+/** A generic client of the Firestore service: one method per RPC, by its proto name. */
+export type GenericGrpcClient = grpc.Client &
+  Record<string, UnaryMethod> & {
+    BatchGetDocuments(
+      request: GrpcMessage,
+      metadata: grpc.Metadata,
+    ): grpc.ClientReadableStream<GrpcMessage>;
+  };
+
+/** A gRPC client built from the vendored protos, for the RPCs no SDK build sends as we need. */
+export function genericGrpcClient(port: number): GenericGrpcClient {
+  const definition = protoLoader.loadSync('google/firestore/v1/firestore.proto', {
+    includeDirs: [fileURLToPath(new URL('../../protos/', import.meta.url))],
+    keepCase: true,
+    longs: String,
+    enums: String,
+    bytes: Buffer,
+    oneofs: true,
+  });
+  const loaded = grpc.loadPackageDefinition(definition) as unknown as {
+    google: {
+      firestore: {
+        v1: {
+          Firestore: new (
+            address: string,
+            credentials: grpc.ChannelCredentials,
+          ) => GenericGrpcClient;
+        };
+      };
+    };
+  };
+  return new loaded.google.firestore.v1.Firestore(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+  );
 }
