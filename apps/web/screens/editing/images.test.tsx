@@ -8,12 +8,15 @@
 import rulesFile from '../../../../firestore.rules?raw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { seriousViolations } from '../../src/testing/axe';
 import { getDocument, loadRules, uniqueTag } from '../../src/testing/emulator-rest';
+import { fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
+import { transitionsSettled } from '../../src/testing/settled';
 import { interceptRequests } from '../../src/testing/browser-commands-network';
 import { screenHeading } from '../../src/testing/locators';
-import { holdMatchingRequests } from '../../src/testing/network';
+import { goOffline, holdMatchingRequests } from '../../src/testing/network';
 import { openShowcaseId } from '../../src/testing/open-showcase';
-import { renderApp } from '../../src/testing/render-app';
+import { renderApp, rerenderApp } from '../../src/testing/render-app';
 import { fillShowcaseForm } from '../../src/testing/showcase-form';
 import { listObjects, objectMetadata } from '../../src/testing/storage-rest';
 
@@ -168,5 +171,52 @@ describe('Images section', () => {
     await expect
       .poll(() => listObjects(`users/${uid}/showcases/${id}/`))
       .toEqual([expect.stringMatching(/\/480\.webp$/)]);
+  });
+});
+
+describe('Images section offline', () => {
+  test('picked offline: waits on the device, survives a reload, uploads when back online, and the draft is saved once with it', async () => {
+    const tag = uniqueTag('off');
+    const { uid, id } = await startNewShowcase(`Offline ${tag}`);
+    const network = await goOffline();
+    await userEvent.upload(fileInput(), [await pngFile('train.png', 640, 480, '#357')]);
+    await expect.element(imageRow('train.png').getByText('Waiting to upload')).toBeVisible();
+    await expect.element(page.getByText(/You’re offline. Your pictures are kept/)).toBeVisible();
+
+    // A reload while offline: the picture is still there, waiting.
+    rerenderApp();
+    await expect.element(imageRow('train.png').getByText('Waiting to upload')).toBeVisible();
+    await fillShowcaseForm({ title: `Offline ${tag}` });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect
+      .element(page.getByText('Your showcase is saved as soon as its images finish uploading.'))
+      .toBeVisible();
+    expect(await getDocument(`showcases/${id}`)).toBeUndefined();
+
+    await network.backOnline();
+    await expect.element(screenHeading(`Offline ${tag}`)).toBeVisible();
+    await expect
+      .poll(async () => (await getDocument(`showcases/${id}`))?.images)
+      .toEqual([expect.objectContaining({ width: 480, height: 360, alt: '' })]);
+    expect(await listObjects(`users/${uid}/showcases/${id}/`)).toEqual([
+      expect.stringMatching(/\/480\.webp$/),
+    ]);
+  });
+});
+
+describe.each(LAYOUTS)('Images section at $name', (layout) => {
+  test('an uploaded image and a refusal fit the width and pass axe', async () => {
+    await setLayout(layout);
+    await startNewShowcase(`Layout ${uniqueTag('l')}`);
+    const svg = new File(
+      ['<svg xmlns="http://www.w3.org/2000/svg"/>'],
+      'a-very-long-file-name-for-a-narrow-phone-screen.svg',
+    );
+    await userEvent.upload(fileInput(), [await pngFile('wide.png', 900, 300, '#246'), svg]);
+    await expect.element(imageRow('wide.png').getByText('Uploaded')).toBeVisible();
+    await expect.element(page.getByRole('alert')).toHaveTextContent('is an SVG drawing');
+    await transitionsSettled();
+    expect(await seriousViolations()).toEqual([]);
+    expect(fitsTheWidth()).toBe(true);
   });
 });

@@ -148,10 +148,11 @@ export function ImagesSection({ images }: { images: ShowcaseImages & { saveWaiti
   );
 }
 
+// Strings: in `sx`, a number ≤ 1 is a fraction of the parent (1 would be 100%).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
