@@ -46,6 +46,8 @@ test('Change photo stores the profile widths and sets the 320 px URL; Remove pho
     .poll(async () => (await getDocument(`users/${member.uid}`))?.photoURL ?? null)
     .toBe(null);
   await expect.element(page.getByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+  // Nothing points at the old photo any more: its objects are gone.
+  await expect.poll(() => listObjects(`users/${member.uid}/profile/`)).toEqual([]);
 });
 
 test('Change photo refuses a file that is not an image, by name', async () => {

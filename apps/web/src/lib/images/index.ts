@@ -8,3 +8,4 @@ export {
   checkPickedFiles,
   imageRefusalMessage,
 } from './image-refusals';
+export { profilePhotoPaths } from './stored-photo';

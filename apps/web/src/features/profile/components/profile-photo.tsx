@@ -7,13 +7,14 @@ import { PROFILE_PHOTO_WIDTHS, profilePhotoPath } from '@showcase/schema';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../../components/feedback/notifier';
 import { describeError } from '../../../lib/errors';
-import { uploadImageObject } from '../../../lib/firebase/storage';
+import { deleteImageObjects, uploadImageObject } from '../../../lib/firebase/storage';
 import type { ImageProcessor } from '../../../lib/images';
 import {
   ImageRefusedError,
   checkPickedFiles,
   createImageProcessor,
   imageRefusalMessage,
+  profilePhotoPaths,
 } from '../../../lib/images';
 import type { SessionUser } from '../../../lib/session';
 import { sessionActions } from '../../../lib/session';
@@ -48,7 +49,10 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
   );
 
   const save = async (photoURL: string | null, message: string) => {
+    const previous = profilePhotoPaths(user.photoURL, user.uid);
     await sessionActions().updateUserProfile({ displayName: user.displayName ?? '', photoURL });
+    // The old photo's objects go once nothing points at them; a failure only leaves them behind.
+    void deleteImageObjects(previous).catch(() => undefined);
     setState({ phase: 'idle' });
     notify({ severity: 'success', message });
   };
