@@ -174,6 +174,47 @@ describe('Images section', () => {
   });
 });
 
+describe('Images section: drop, paste and drag', () => {
+  /** A DataTransfer holding `files`, as the browser builds for a drop or a paste. */
+  const transferOf = (files: File[]) => {
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    return transfer;
+  };
+
+  test('files dropped on the section or pasted are added; dragging a row reorders', async () => {
+    await startNewShowcase(`Dropped ${uniqueTag('d')}`);
+    const section = page.getByRole('region', { name: 'Images' }).element();
+    section.dispatchEvent(
+      new DragEvent('drop', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: transferOf([await pngFile('dropped.png', 500, 400, '#a33')]),
+      }),
+    );
+    await expect.element(imageRow('dropped.png').getByText('Uploaded')).toBeVisible();
+    window.dispatchEvent(
+      new ClipboardEvent('paste', {
+        bubbles: true,
+        cancelable: true,
+        clipboardData: transferOf([await pngFile('pasted.png', 500, 400, '#3a3')]),
+      }),
+    );
+    await expect.element(imageRow('pasted.png').getByText('Uploaded')).toBeVisible();
+    expect(rowNames()).toEqual(['dropped.png', 'pasted.png']);
+
+    // Drag the second row onto the first: it becomes the cover.
+    const rows = document.querySelectorAll('ol[aria-label="Images"] > li');
+    const rowDrag = new DataTransfer();
+    rows[1]!.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: rowDrag }));
+    rows[0]!.dispatchEvent(
+      new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: rowDrag }),
+    );
+    await expect.poll(rowNames).toEqual(['pasted.png', 'dropped.png']);
+    await expect.element(imageRow('pasted.png').getByText('Cover')).toBeVisible();
+  });
+});
+
 describe('Images section offline', () => {
   test('picked offline: waits on the device, survives a reload, uploads when back online, and the draft is saved once with it', async () => {
     const tag = uniqueTag('off');

@@ -136,8 +136,8 @@ export function ImagesSection({ images }: { images: ShowcaseImages & { saveWaiti
               dragging={dragging === image.id}
               onDragStart={() => setDragging(image.id)}
               onDragEnd={() => setDragging(null)}
-              onDropHere={() => {
-                if (dragging) images.moveTo(dragging, index);
+              onDropHere={(id) => {
+                images.moveTo(id, index);
                 setDragging(null);
               }}
             />
@@ -149,6 +149,9 @@ export function ImagesSection({ images }: { images: ShowcaseImages & { saveWaiti
 }
 
 // Strings: in `sx`, a number ≤ 1 is a fraction of the parent (1 would be 100%).
+/** What a dragged row carries (files dragged in from outside carry `Files`). */
+const ROW_DRAG_TYPE = 'application/x-showcase-image';
+
 const visuallyHidden = {
   position: 'absolute',
   width: '1px',
@@ -187,7 +190,8 @@ type ImageRowProps = {
   dragging: boolean;
   onDragStart: () => void;
   onDragEnd: () => void;
-  onDropHere: () => void;
+  /** Another row (`id`) was dropped on this one. */
+  onDropHere: (id: string) => void;
 };
 
 function ImageRow({
@@ -212,16 +216,20 @@ function ImageRow({
       draggable
       onDragStart={(event: DragEvent) => {
         event.dataTransfer.effectAllowed = 'move';
+        // The row travels with the drag itself, so a drop never depends on a re-render.
+        event.dataTransfer.setData(ROW_DRAG_TYPE, image.id);
         onDragStart();
       }}
       onDragEnd={onDragEnd}
       onDragOver={(event: DragEvent) => {
-        if (!event.dataTransfer.types.includes('Files')) event.preventDefault();
+        if (event.dataTransfer.types.includes(ROW_DRAG_TYPE)) event.preventDefault();
       }}
       onDrop={(event: DragEvent) => {
-        if (event.dataTransfer.types.includes('Files')) return;
+        const id = event.dataTransfer.getData(ROW_DRAG_TYPE);
+        if (!id) return;
         event.preventDefault();
-        onDropHere();
+        event.stopPropagation();
+        onDropHere(id);
       }}
       sx={{
         display: 'grid',
