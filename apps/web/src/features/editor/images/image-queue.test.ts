@@ -80,6 +80,17 @@ describe('image queue', () => {
     ).toBe('waiting');
   });
 
+  test('a reload right after the last width was stored finds the image done', () => {
+    const lastStored = run(emptyImageQueue, ...uploaded('a')).images.map((image) => ({
+      ...image,
+      phase: 'uploading' as const,
+    }));
+    expect(run(emptyImageQueue, { type: 'restored', images: lastStored }).images[0]).toMatchObject({
+      phase: 'done',
+      progress: 1,
+    });
+  });
+
   test('reorder: earlier, later, to an index, cover; the ends stay put', () => {
     const queue = run(emptyImageQueue, ...uploaded('a'), ...uploaded('b'), ...uploaded('c'));
     expect(ids(run(queue, { type: 'moved', id: 'b', by: -1 }))).toEqual(['b', 'a', 'c']);

@@ -192,9 +192,15 @@ export function imageQueueReducer(queue: ImageQueue, action: ImageQueueAction): 
         alt: Array.from(action.alt).slice(0, IMAGE_ALT_MAX).join(''),
       }));
     case 'restored':
+      // An upload cut by the reload waits again; one whose last width was stored just before
+      // it is done.
       return {
         images: action.images.map((image) =>
-          image.phase === 'uploading' ? { ...image, phase: 'waiting' } : image,
+          image.phase !== 'uploading' && image.phase !== 'waiting'
+            ? image
+            : allStored(image)
+              ? { ...image, phase: 'done', progress: 1 }
+              : { ...image, phase: 'waiting' },
         ),
       };
   }

@@ -1,5 +1,5 @@
 import type { ShowcaseImage } from '@showcase/schema';
-import { IMAGE_WIDTHS, showcaseImagePath } from '@showcase/schema';
+import { IMAGE_WIDTHS, sameImages, showcaseImagePath } from '@showcase/schema';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { describeError, isCancellation } from '../../../lib/errors';
 import { deleteImageObjects, uploadImageObject } from '../../../lib/firebase/storage';
@@ -103,11 +103,15 @@ export function useShowcaseImages(
     };
   }, [ownerUid, showcaseId, showPreview]);
 
-  // Keep the list on the device whenever it has something not yet in the document.
+  // Keep the list on the device whenever it holds something the document does not (a pick, an
+  // upload, a new order or description); otherwise the document is the truth, and a kept list
+  // would only shadow later changes made elsewhere.
   useEffect(() => {
     if (!restored.current) return;
-    if (hasPendingImages(queue)) void keepList(ownerUid, showcaseId, queue.images);
-  }, [queue, ownerUid, showcaseId]);
+    if (hasPendingImages(queue) || !sameImages(imagesToSave(queue), initial))
+      void keepList(ownerUid, showcaseId, queue.images);
+    else void forgetList(ownerUid, showcaseId);
+  }, [queue, initial, ownerUid, showcaseId]);
 
   useEffect(
     () => () => {
