@@ -9,14 +9,14 @@ import rulesFile from '../../../../firestore.rules?raw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from '../../src/testing/axe';
-import { getDocument, loadRules, uniqueTag } from '../../src/testing/emulator-rest';
+import { getDocument, loadRules, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
 import { fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
 import { transitionsSettled } from '../../src/testing/settled';
 import { interceptRequests } from '../../src/testing/browser-commands-network';
 import { screenHeading } from '../../src/testing/locators';
 import { goOffline, holdMatchingRequests } from '../../src/testing/network';
 import { openShowcaseId } from '../../src/testing/open-showcase';
-import { renderApp, rerenderApp } from '../../src/testing/render-app';
+import { newMember, renderApp, rerenderApp } from '../../src/testing/render-app';
 import { fillShowcaseForm } from '../../src/testing/showcase-form';
 import { listObjects, objectMetadata } from '../../src/testing/storage-rest';
 
@@ -216,6 +216,23 @@ describe('Images section: drop, paste and drag', () => {
 });
 
 describe('Images section offline', () => {
+  test('My showcases marks a showcase whose picked images wait on the device', async () => {
+    const member = await newMember();
+    const title = `Waiting ${uniqueTag('w')}`;
+    const [id] = await seedShowcases([{ title, ownerUid: member.uid, status: 'draft', url: '' }]);
+    const { router } = await renderApp({ path: `/s/${id}/edit`, as: member });
+    await expect.element(page.getByRole('button', { name: 'Add images' })).toBeVisible();
+    await goOffline();
+    await userEvent.upload(fileInput(), [await pngFile('later.png', 640, 480, '#753')]);
+    await expect.element(imageRow('later.png').getByText('Waiting to upload')).toBeVisible();
+    await router.navigate('/me/showcases');
+    await expect
+      .element(
+        page.getByRole('list', { name: 'My showcases' }).getByText('1 image waiting to upload'),
+      )
+      .toBeVisible();
+  });
+
   test('picked offline: waits on the device, survives a reload, uploads when back online, and the draft is saved once with it', async () => {
     const tag = uniqueTag('off');
     const { uid, id } = await startNewShowcase(`Offline ${tag}`);

@@ -1,5 +1,5 @@
 import type { UseStore } from 'idb-keyval';
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, entries, get, set } from 'idb-keyval';
 
 /**
  * Picked images kept on the device (IndexedDB) until the showcase holds them: the list's state
@@ -37,4 +37,22 @@ export function keepSizes(ownerUid: string, imageId: string, sizes: KeptSize[]):
 
 export function forgetSizes(ownerUid: string, imageId: string): Promise<void> {
   return del(bytesKey(ownerUid, imageId), uploadsStore());
+}
+
+/**
+ * How many images of each of the member's showcases wait on this device (picked, not stored
+ * yet), for lists that mark them. Reads the kept lists; `isWaiting` says which entries count.
+ */
+export async function waitingImageCounts<T>(
+  ownerUid: string,
+  isWaiting: (image: T) => boolean,
+): Promise<Map<string, number>> {
+  const prefix = `list/${ownerUid}/`;
+  const counts = new Map<string, number>();
+  for (const [key, list] of await entries<string, T[]>(uploadsStore())) {
+    if (typeof key !== 'string' || !key.startsWith(prefix) || !Array.isArray(list)) continue;
+    const waiting = list.filter(isWaiting).length;
+    if (waiting > 0) counts.set(key.slice(prefix.length), waiting);
+  }
+  return counts;
 }
