@@ -69,10 +69,21 @@ export function useShowcaseImages(
   const [queue, dispatch] = useReducer(imageQueueReducer, initial, imageQueueFrom);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [previews, setPreviews] = useState<ReadonlyMap<string, string>>(new Map());
+  const previewUrls = useRef<string[]>([]);
+  // The thumbnails' object URLs hold their bytes until revoked.
+  useEffect(
+    () => () => {
+      for (const url of previewUrls.current) URL.revokeObjectURL(url);
+      previewUrls.current = [];
+    },
+    [],
+  );
   const canUpload = useCanUpload();
   const processor = useRef<ImageProcessor | null>(null);
   const uploads = useRef(new Map<string, { object: ObjectUpload | null; stopped: boolean }>());
   const restored = useRef(false);
+  // Images cancelled while the worker still had them: its answer is dropped, nothing is kept.
+  const dropped = useRef(new Set<string>());
   // Images in the stored document that the user removed: deleted once the document drops them.
   const removedStored = useRef(new Set<string>());
   const queueRef = useRef(queue);
@@ -81,7 +92,9 @@ export function useShowcaseImages(
   const showPreview = useCallback((id: string, sizes: KeptSize[]) => {
     const smallest = sizes[0];
     if (!smallest) return;
-    setPreviews((current) => new Map(current).set(id, URL.createObjectURL(smallest.blob)));
+    const url = URL.createObjectURL(smallest.blob);
+    previewUrls.current.push(url);
+    setPreviews((current) => new Map(current).set(id, url));
   }, []);
 
   // What the device kept from an earlier visit (a reload, a closed tab) comes back first.
@@ -204,6 +217,7 @@ export function useShowcaseImages(
         void worker
           .process(file, file.name, IMAGE_WIDTHS)
           .then(async (image) => {
+            if (dropped.current.has(id)) return;
             const sizes = image.sizes.map(({ width, blob }) => ({ width, blob }));
             await keepSizes(ownerUid, id, sizes);
             showPreview(id, sizes);
@@ -236,6 +250,7 @@ export function useShowcaseImages(
       const upload = uploads.current.get(id);
       if (upload) upload.object?.cancel();
       const image = queueRef.current.images.find((i) => i.id === id);
+      if (image?.phase === 'processing') dropped.current.add(id);
       dispatch({ type: 'removed', id });
       void forgetSizes(ownerUid, id);
       if (!image) return;
