@@ -2,7 +2,6 @@ import type { ShowcaseImage } from '@showcase/schema';
 import { IMAGE_WIDTHS, sameImages, showcaseImagePath } from '@showcase/schema';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { describeError, isCancellation } from '../../../lib/errors';
-import { deleteImageObjects, uploadImageObject } from '../../../lib/firebase/storage';
 import type { ObjectUpload } from '../../../lib/firebase/storage';
 import type { ImageProcessor } from '../../../lib/images';
 import {
@@ -29,6 +28,9 @@ import {
   nextToUpload,
 } from './image-queue';
 import { useCanUpload } from './use-online';
+
+/** The Storage SDK loads with the first upload or delete, not with the editor. */
+const loadStorage = () => import('../../../lib/firebase/storage');
 
 /** An image id: URL- and path-safe, unique without asking anyone. */
 function newImageId(): string {
@@ -153,6 +155,7 @@ export function useShowcaseImages(
     dispatch({ type: 'upload-started', id: image.id });
     void (async () => {
       const sizes = (await keptSizes(ownerUid, image.id)) ?? [];
+      const { uploadImageObject } = await loadStorage();
       const missing = info.widths.filter((w) => !image.stored.some((s) => s.width === w));
       const bytesOf = (widths: number[]) =>
         widths.reduce((sum, w) => sum + (sizes.find((s) => s.width === w)?.blob.size ?? 0), 0);
@@ -256,9 +259,13 @@ export function useShowcaseImages(
       if (!image) return;
       if (initial.some((stored) => stored.id === id)) removedStored.current.add(id);
       else
-        void deleteImageObjects(
-          image.stored.map((s) => showcaseImagePath(ownerUid, showcaseId, id, s.width)),
-        ).catch(() => undefined);
+        void loadStorage()
+          .then(({ deleteImageObjects }) =>
+            deleteImageObjects(
+              image.stored.map((s) => showcaseImagePath(ownerUid, showcaseId, id, s.width)),
+            ),
+          )
+          .catch(() => undefined);
     },
     [initial, ownerUid, showcaseId],
   );
@@ -272,7 +279,10 @@ export function useShowcaseImages(
           showcaseImagePath(ownerUid, showcaseId, id, s.width),
         ),
       );
-      if (paths.length > 0) void deleteImageObjects(paths).catch(() => undefined);
+      if (paths.length > 0)
+        void loadStorage()
+          .then(({ deleteImageObjects }) => deleteImageObjects(paths))
+          .catch(() => undefined);
       if (!hasPendingImages(queueRef.current)) void forgetList(ownerUid, showcaseId);
     },
     [initial, ownerUid, showcaseId],

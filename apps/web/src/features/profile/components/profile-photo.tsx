@@ -7,7 +7,6 @@ import { PROFILE_PHOTO_WIDTHS, profilePhotoPath } from '@showcase/schema';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../../components/feedback/notifier';
 import { describeError } from '../../../lib/errors';
-import { deleteImageObjects, uploadImageObject } from '../../../lib/firebase/storage';
 import type { ImageProcessor } from '../../../lib/images';
 import {
   ImageRefusedError,
@@ -18,6 +17,9 @@ import {
 } from '../../../lib/images';
 import type { SessionUser } from '../../../lib/session';
 import { sessionActions } from '../../../lib/session';
+
+/** The Storage SDK loads when a photo is changed or removed, not with /me. */
+const loadStorage = () => import('../../../lib/firebase/storage');
 
 /** The width whose URL becomes the account's `photoURL`: what every avatar draws. */
 const PHOTO_URL_WIDTH = 320;
@@ -52,7 +54,10 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     const previous = profilePhotoPaths(user.photoURL, user.uid);
     await sessionActions().updateUserProfile({ displayName: user.displayName ?? '', photoURL });
     // The old photo's objects go once nothing points at them; a failure only leaves them behind.
-    void deleteImageObjects(previous).catch(() => undefined);
+    if (previous.length > 0)
+      void loadStorage()
+        .then(({ deleteImageObjects }) => deleteImageObjects(previous))
+        .catch(() => undefined);
     setState({ phase: 'idle' });
     notify({ severity: 'success', message });
   };
@@ -64,7 +69,10 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     setState({ phase: 'working', progress: null });
     try {
       processor.current ??= createImageProcessor();
-      const image = await processor.current.process(file, file.name, PROFILE_PHOTO_WIDTHS);
+      const [image, { uploadImageObject }] = await Promise.all([
+        processor.current.process(file, file.name, PROFILE_PHOTO_WIDTHS),
+        loadStorage(),
+      ]);
       const photoId = crypto.randomUUID().replaceAll('-', '').slice(0, 24);
       const total = image.sizes.reduce((sum, size) => sum + size.blob.size, 0);
       let sent = 0;
