@@ -14,6 +14,8 @@ export default defineConfig({
     // bench/: the pure summary behind the bench's Lighthouse table; scripts/: the route budgets and
     // the build's RE2JS shim.
     include: ['src/**/*.test.ts', 'bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
+    // Those need Chromium: the screen tests' config runs them.
+    exclude: ['src/**/*.browser.test.ts', '**/node_modules/**'],
     environment: 'node',
   },
 });

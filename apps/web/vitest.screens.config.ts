@@ -31,7 +31,8 @@ export default defineConfig({
   // the run waits for its screen.
   server: { warmup: { clientFiles: ['./src/**/*.{ts,tsx}', '!./src/**/*.test.ts'] } },
   test: {
-    include: ['screens/**/*.test.tsx'],
+    // `*.browser.test.ts`: units that need a real browser (workers, canvas, image codecs).
+    include: ['screens/**/*.test.tsx', 'src/**/*.browser.test.ts'],
     globalSetup: ['screens/support/global-setup.ts'],
     setupFiles: ['src/testing/screen-setup.ts'],
     // Generous for a loaded two-core machine (other processes, the dev server transforming the

@@ -11,15 +11,16 @@ import { RULES_FILE, STORAGE_RULES_FILE, freeStackPorts, startStack } from '@sho
  * @param {string} name  names the temporary folder
  * @param {(message: string) => void} log
  * @param {(stack: Awaited<ReturnType<typeof startStack>['ready']>) => Promise<T>} task
+ * @param {{ web?: 'build' | 'dev' }} [options]  `dev`: Vite's dev server, which also serves bench pages
  * @returns {Promise<T>}
  */
-export async function withBenchStack(name, log, task) {
+export async function withBenchStack(name, log, task, { web = 'build' } = {}) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `showcase-bench-${name}-`));
   const running = startStack({
     ports: await freeStackPorts(),
     logDir: path.join(runDir, 'logs'),
     workDir: runDir,
-    web: 'build',
+    web,
     rulesFile: RULES_FILE,
     storageRulesFile: STORAGE_RULES_FILE,
     onUnexpectedExit: log,

@@ -82,6 +82,17 @@ const intercepted = new Map<string, Intercepted>();
 let nextId = 1;
 
 /** The answer the provider gives: HTTP 400 with `{error: {message: "REASON : detail"}}`. */
+/** An answer with `status` and a JSON error body, readable by the page across origins. */
+async function fulfillWithStatus(route: Route, status: number) {
+  const origin = (await route.request().headerValue('origin')) ?? '*';
+  await route.fulfill({
+    status,
+    contentType: 'application/json',
+    headers: { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' },
+    body: JSON.stringify({ error: { code: status, message: 'Refused by the test.' } }),
+  });
+}
+
 async function fulfillWithProviderError(route: Route, reason: string, detail?: string) {
   const message = detail ? `${reason} : ${detail}` : reason;
   const origin = (await route.request().headerValue('origin')) ?? '*';
@@ -112,6 +123,8 @@ const interceptRequests: BrowserCommand<[source: string, how: Interception]> = a
   const handler = (route: Route) => {
     if (how.kind === 'hold') held.push(route);
     else if (how.kind === 'fail') void route.abort('internetdisconnected').catch(() => undefined);
+    else if (how.kind === 'status')
+      void fulfillWithStatus(route, how.status).catch(() => undefined);
     else void fulfillWithProviderError(route, how.reason, how.detail).catch(() => undefined);
   };
   await page.route(pattern, handler);

@@ -15,7 +15,7 @@ export type EmulatorConfig = {
   authUrl: string;
   /** Host and port of the Firestore emulator. */
   firestore: { host: string; port: number };
-  /** Host and port of the Storage emulator (the app does not use Storage yet). */
+  /** Host and port of the Storage emulator (image uploads). */
   storage: { host: string; port: number };
 };
 

@@ -10,6 +10,8 @@ export type AccountRecord = {
   localId: string;
   email?: string;
   displayName?: string;
+  /** The Auth profile's photo (the Identity Toolkit spells it `photoUrl`). */
+  photoUrl?: string;
   disabled?: boolean;
   providerUserInfo?: { providerId: string }[];
 };

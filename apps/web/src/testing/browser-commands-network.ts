@@ -1,13 +1,17 @@
 /**
  * Requests between the screen and its servers, stopped on demand by the browser commands in
  * screens/support/network-commands.ts: dropped as a lost network would (`fail`), answered with an
- * Identity Toolkit error (`authError`), or held unanswered until released (`hold`).
+ * Identity Toolkit error (`authError`), answered with an HTTP status (`status`), or held unanswered until released (`hold`).
  */
 import { onTestFinished } from 'vitest';
 import { commands } from 'vitest/browser';
 
 export type Interception =
-  { kind: 'fail' } | { kind: 'hold' } | { kind: 'authError'; reason: string; detail?: string };
+  | { kind: 'fail' }
+  | { kind: 'hold' }
+  | { kind: 'authError'; reason: string; detail?: string }
+  /** Answered by "the server" with this HTTP status (e.g. a Storage upload refused). */
+  | { kind: 'status'; status: number };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {

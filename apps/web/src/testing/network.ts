@@ -4,7 +4,7 @@
  * system clipboard and the page's focus, which the Clipboard API needs. Playwright does it for
  * the test file's page: every matching request of the page is affected, the app's and the SDKs'.
  */
-import { afterEach } from 'vitest';
+import { afterEach, onTestFinished } from 'vitest';
 import { commands } from 'vitest/browser';
 
 /** A RegExp as it crosses to the Node side of the browser commands. */
@@ -68,4 +68,31 @@ export function clipboardText(): Promise<string> {
 export async function focusThePage(): Promise<void> {
   await commands.focusTestFrame();
   if (!document.hasFocus()) throw new Error('The test page did not get the focus.');
+}
+
+/** Cloud Storage requests (the Storage emulator's Firebase API). */
+export const STORAGE_REQUESTS = /\/v0\/b\//;
+
+/**
+ * The page goes offline as far as the app can tell: `navigator.onLine` is false and an `offline`
+ * event fires, and Storage requests fail as with the network down. (Playwright's own offline
+ * switch would also cut the test runner's connection to this page.) Firestore's streams are
+ * left alone: the SDK queues writes either way, and its reconnection is not what these tests are
+ * about. `backOnline` undoes it all and fires `online`.
+ */
+export async function goOffline(): Promise<{ backOnline: () => Promise<void> }> {
+  const storage = await failMatchingRequests(STORAGE_REQUESTS);
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event('offline'));
+  let online = false;
+  const backOnline = async () => {
+    if (online) return;
+    online = true;
+    await storage.restore();
+    // The prototype's getter answers again.
+    delete (navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  };
+  onTestFinished(backOnline);
+  return { backOnline };
 }

@@ -45,6 +45,7 @@ const expected: Expected[] = [
   ['auth/invalid-api-key', 'none'],
   ['config/invalid', 'none'],
   ['app/chunk-load-failed', 'reload'],
+  ['app/image-refused', 'none'],
 ];
 
 // Other services (Firestore) add their own tables; this suite pins the auth and app ones.

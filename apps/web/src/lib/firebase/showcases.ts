@@ -20,7 +20,13 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
+import type {
+  SearchTermsSource,
+  Showcase,
+  ShowcaseImage,
+  ShowcaseInput,
+  ShowcaseStatus,
+} from '@showcase/schema';
 import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
@@ -218,4 +224,18 @@ export async function showcaseIsOnDevice(db: Firestore, id: string): Promise<boo
   } catch {
     return false; // Not in the cache at all.
   }
+}
+
+/**
+ * Sets a showcase's `images` to exactly this list (the first is the cover). The whole list is
+ * written, never appended to: writing it again, after a crash or a retry, changes nothing.
+ */
+export function setShowcaseImages(
+  db: Firestore,
+  id: string,
+  images: readonly ShowcaseImage[],
+): Promise<void> {
+  return trackWrite(
+    updateDoc(doc(db, SHOWCASES, id), { images: [...images], updatedAt: serverTimestamp() }),
+  );
 }

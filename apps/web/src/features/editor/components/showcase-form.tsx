@@ -24,7 +24,7 @@ import {
   TITLE_MAX,
   validateShowcaseForm,
 } from '@showcase/schema';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -48,6 +48,8 @@ type ShowcaseFormProps = {
   onSave(fields: ShowcaseInput, intent: SaveIntent, values: ShowcaseFormValues): void;
   /** The user picked a version of a conflicting field (the form holds it already). */
   onSettle?(field: ShowcaseField): void;
+  /** The Images section (uploads), first in the form. */
+  imagesSection?: ReactNode;
 };
 
 const formErrors = (values: ShowcaseFormValues, status: ShowcaseStatus) => {
@@ -67,6 +69,7 @@ export function ShowcaseForm({
   saveState,
   onSave,
   onSettle,
+  imagesSection,
 }: ShowcaseFormProps) {
   // The status the last attempt was checked for (a draft needs only a title). After a first
   // attempt, messages follow the typing so the user sees them clear.
@@ -115,6 +118,7 @@ export function ShowcaseForm({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-busy={saving}>
       <Stack sx={{ gap: 2.5 }}>
+        {imagesSection}
         <TextInput
           {...common('title')}
           label="Title"

@@ -88,8 +88,8 @@ export function useSaveShowcase(
     input: ShowcaseInput,
     intent: SaveIntent,
     values: ShowcaseFormValues,
-  ): Promise<void> {
-    if (inFlight.current) return; // No double submits, whatever the buttons say.
+  ): Promise<boolean> {
+    if (inFlight.current) return false; // No double submits, whatever the buttons say.
     const status = statusAfter(intent);
     const startedFrom = base.current;
     const showConflict = (plan: SavePlan & { kind: 'conflict' }, against: ShowcaseInput) => {
@@ -110,13 +110,19 @@ export function useSaveShowcase(
         const checked = startedFrom
           ? await saveChecked(startedFrom, input, status, owner)
           : { kind: 'queue' as const };
-        if (checked.kind === 'conflict') return showConflict(checked.plan, checked.against);
+        if (checked.kind === 'conflict') {
+          showConflict(checked.plan, checked.against);
+          return false;
+        }
         if (checked.kind === 'queue') {
           // Search terms come from the local view, the best this device knows while queued.
           let changes: Partial<ShowcaseInput> = input;
           if (startedFrom && latest.current) {
             const plan = planSave(startedFrom, input, latest.current);
-            if (plan.kind === 'conflict') return showConflict(plan, latest.current);
+            if (plan.kind === 'conflict') {
+              showConflict(plan, latest.current);
+              return false;
+            }
             changes = plan.changes;
           }
           await updateShowcase(db, id, changes, latest.current, status, owner);
@@ -129,6 +135,7 @@ export function useSaveShowcase(
         setState({ phase: 'idle' });
         navigate(hrefs.showcase(id), { replace: true });
       }
+      return true;
     } catch (error) {
       const described = describeError(error);
       if (mounted.current) {
@@ -148,6 +155,7 @@ export function useSaveShowcase(
           },
         });
       }
+      return false;
     } finally {
       clearTimeout(slowTimer);
       inFlight.current = false;

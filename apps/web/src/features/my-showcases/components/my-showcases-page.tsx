@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { hrefs, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -22,6 +22,7 @@ import type { Showcase } from '@showcase/schema';
 import { myShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { waitingImageCounts } from '../../../lib/images/device-store';
 import { useCurrentUser } from '../../../lib/session';
 import { DataErrorAlert } from '../../../components/showcases/data-error-alert';
 import { likesLabel } from '../../../lib/showcases/format';
@@ -74,6 +75,24 @@ export function MyShowcasesPage() {
   );
 }
 
+const waitingLabel = (count: number) =>
+  count === 1 ? '1 image waiting to upload' : `${count} images waiting to upload`;
+
+/** Images picked for the member's showcases that wait on this device (read once per visit). */
+function useWaitingImages(uid: string): ReadonlyMap<string, number> {
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  useEffect(() => {
+    let current = true;
+    void waitingImageCounts<{ phase?: string }>(uid, (image) => image.phase !== 'done')
+      .then((found) => current && setCounts(found))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [uid]);
+  return counts;
+}
+
 function Progress() {
   return (
     <Box sx={{ py: 3, display: 'grid', placeItems: 'center' }}>
@@ -83,6 +102,7 @@ function Progress() {
 }
 
 function MyShowcaseList({ uid }: { uid: string }) {
+  const waitingImages = useWaitingImages(uid);
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
   const snapshot = useQuerySnapshot(myShowcasesQuery, [uid], { attempt, reuse: sameShowcase });
@@ -155,6 +175,9 @@ function MyShowcaseItems({ items }: { items: Showcase[] }) {
                   variant="outlined"
                 />
                 {showcase.pending ? <PendingChip /> : null}
+                {waitingImages.get(showcase.id) ? (
+                  <PendingChip label={waitingLabel(waitingImages.get(showcase.id)!)} />
+                ) : null}
               </Stack>
             }
             secondary={

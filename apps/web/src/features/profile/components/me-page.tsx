@@ -14,6 +14,7 @@ import { useSignOut } from '../../../hooks/use-sign-out';
 import { DeleteAccount } from './delete-account';
 import { EmailVerification } from './email-verification';
 import { ProfileForm } from './profile-form';
+import { ProfilePhoto } from './profile-photo';
 import { UserRecordList } from './user-record-list';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCurrentUser } from '../../../lib/session';
@@ -124,7 +125,11 @@ export function MePage() {
         </Alert>
       ) : (
         <Section title="Edit profile" id="edit-profile">
-          <ProfileForm key={user.uid} user={user} />
+          <Stack spacing={3}>
+            <ProfilePhoto user={user} />
+            {/* A new photo starts the form afresh: its Photo URL field shows the new address. */}
+            <ProfileForm key={`${user.uid}:${user.photoURL ?? ''}`} user={user} />
+          </Stack>
         </Section>
       )}
 

@@ -14,5 +14,11 @@ export const errorTable: ErrorTable = {
         'Part of the app could not be downloaded. Check your connection and reload the page.',
       recovery: 'reload',
     },
+    // A picked file that cannot become an image; the screen shows the refusal's own sentence,
+    // which names the file and the reason (lib/images).
+    'app/image-refused': {
+      message: 'This file cannot be used as an image.',
+      recovery: 'none',
+    },
   },
 };
