@@ -133,12 +133,18 @@ function MyShowcaseList({ uid }: { uid: string }) {
           haven&apos;t opened here may be missing.
         </Typography>
       ) : null}
-      <MyShowcaseItems items={items} />
+      <MyShowcaseItems items={items} waitingImages={waitingImages} />
     </>
   );
 }
 
-function MyShowcaseItems({ items }: { items: Showcase[] }) {
+function MyShowcaseItems({
+  items,
+  waitingImages,
+}: {
+  items: Showcase[];
+  waitingImages: ReadonlyMap<string, number>;
+}) {
   return (
     <List disablePadding aria-label="My showcases">
       {items.map((showcase, index) => (
