@@ -2,7 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../brand-mark';
@@ -28,6 +28,7 @@ type AppShellProps = {
  * below. On a phone the bar is full, so search takes a row of its own under them.
  */
 export function AppShell({ homeHref = paths.home, connection, userMenu, children }: AppShellProps) {
+  const appBar = useScrollPaddingBelow<HTMLElement>();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -48,7 +49,7 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
       >
         Skip to content
       </Box>
-      <AppBar position="sticky">
+      <AppBar position="sticky" ref={appBar}>
         <Toolbar
           sx={{
             gap: 1.5,
@@ -116,4 +117,29 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
       </Box>
     </Box>
   );
+}
+
+/**
+ * Keeps the page's scroll padding as tall as the sticky app bar (one row, or two on a phone),
+ * so whatever the browser or a form scrolls into view (a focused field, Tab, a `#` link) lands
+ * below the bar rather than under it.
+ */
+function useScrollPaddingBelow<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (bar === null || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      root.style.scrollPaddingTop = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return ref;
 }

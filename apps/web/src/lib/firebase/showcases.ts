@@ -8,7 +8,6 @@ import type {
 import {
   collection,
   deleteDoc,
-  deleteField,
   doc,
   getDocFromCache,
   limit,
@@ -100,13 +99,10 @@ export function createShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  const { imageUrl, imageAlt, ...content } = showcaseContent(input, status, owner.name);
   return trackWrite(
     setDoc(doc(db, SHOWCASES, id), {
-      ...content,
-      // The rules want no key rather than null for "none".
-      ...(imageUrl === null ? {} : { imageUrl }),
-      ...(imageAlt === null ? {} : { imageAlt }),
+      // `images` always: a new showcase is never one from before uploads existed.
+      ...showcaseContent(input, status, owner.name),
       ...searchTermsField(null, input),
       ownerUid: owner.uid,
       createdAt: serverTimestamp(),
@@ -131,8 +127,8 @@ function searchTermsField(
 
 /**
  * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
- * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image and
- * `imageAlt: null` its description. `stored` is this device's view of the document (null when
+ * the status, the owner's public name and `updatedAt`. A legacy `imageUrl`/`imageAlt` is left
+ * as stored: the form no longer edits it. `stored` is this device's view of the document (null when
  * it has none: then `changes` must hold the title and tags), which the search terms are
  * computed from.
  */
@@ -159,11 +155,8 @@ export function showcaseUpdateFields(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): UpdateData<Record<string, unknown>> {
-  const { imageUrl, imageAlt, ...content } = changes;
   return {
-    ...content,
-    ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
-    ...(imageAlt === undefined ? {} : { imageAlt: imageAlt ?? deleteField() }),
+    ...changes,
     ...searchTermsField(stored, changes),
     status,
     ownerName: owner.name,
