@@ -5,6 +5,7 @@
  * does not have, and puts the result above the hidden app. It draws nothing of its own: every
  * element, class and word comes from a template.
  */
+import { coverImage } from '../lib/showcases/cover-image';
 import type { Showcase } from '@showcase/schema';
 import {
   FIRST_PAINT_CLASS,
@@ -131,9 +132,10 @@ function follow(root: Element, path: number[]): Element {
  */
 function fillImage(root: Element, showcase: Showcase, withoutImage: Element): void {
   const img = first<HTMLImageElement>(root, 'img');
-  if (showcase.imageUrl !== null) {
-    img.src = showcase.imageUrl;
-    if (showcase.imageAlt) img.alt = showcase.imageAlt;
+  const cover = coverImage(showcase);
+  if (cover.url !== null) {
+    img.src = cover.url;
+    if (cover.alt) img.alt = cover.alt;
     return;
   }
   const placeholder = follow(withoutImage, pathTo(root, img)).cloneNode(true) as HTMLElement;

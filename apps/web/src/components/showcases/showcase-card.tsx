@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../lib/session';
+import { coverImage } from '../../lib/showcases/cover-image';
 import { displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
 // One media ratio for every card, so a grid lines up and an image is cropped the same way at
 // 360 px as on a wide screen.
@@ -55,8 +56,8 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   likeable?: boolean;
 }) {
   const viewer = useViewer();
-  const { id, title, ownerName, createdAt, likeCount, tags, imageUrl, imageAlt, pending, status } =
-    showcase;
+  const { id, title, ownerName, createdAt, likeCount, tags, pending, status } = showcase;
+  const cover = coverImage(showcase);
   // Owners cannot like their own work (as on the showcase's page): they see the count.
   const isOwner = viewer !== null && !viewer.isAnonymous && viewer.uid === showcase.ownerUid;
   const offersLike = likeable && status === 'published' && !isOwner;
@@ -74,9 +75,9 @@ export const ShowcaseCard = memo(function ShowcaseCard({
       >
         <Box sx={{ aspectRatio: CARD_MEDIA_RATIO, overflow: 'hidden' }}>
           <ShowcaseImage
-            imageUrl={imageUrl}
+            imageUrl={cover.url}
             title={title}
-            description={imageAlt}
+            description={cover.alt}
             height="100%"
             placement={imagePlacement}
           />

@@ -1,3 +1,4 @@
+import { coverImage } from '../../../lib/showcases/cover-image';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -306,9 +307,9 @@ const ShowcaseContent = memo(
       <>
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <ShowcaseImage
-            imageUrl={showcase.imageUrl}
+            imageUrl={coverImage(showcase).url}
             title={showcase.title}
-            description={showcase.imageAlt}
+            description={coverImage(showcase).alt}
             decorative={false}
             natural
             placement="first"
