@@ -28,7 +28,7 @@ export function setEmulatorTargets(config: EmulatorConfig): void {
   chosenAtRunTime = config;
 }
 
-/** Where the Storage emulator listens (nothing in the app uses Storage yet). */
+/** Where the Storage emulator listens (deleting a showcase's images; uploads to come). */
 export function storageEmulatorTarget(): { host: string; port: number } | null {
-  return readEmulatorConfig()?.storage ?? null;
+  return chosenAtRunTime?.storage ?? readEmulatorConfig()?.storage ?? null;
 }

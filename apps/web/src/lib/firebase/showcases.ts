@@ -7,9 +7,10 @@ import type {
 } from 'firebase/firestore';
 import {
   collection,
-  deleteDoc,
   doc,
   getDocFromCache,
+  getDocsFromCache,
+  getDocsFromServer,
   limit,
   orderBy,
   query,
@@ -18,9 +19,11 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
+import { planShowcaseDeletion } from '../showcases/deletion-plan';
 import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
@@ -200,8 +203,42 @@ export function updateShowcaseChecked(
   );
 }
 
-export function deleteShowcase(db: Firestore, id: string): Promise<void> {
-  return trackWrite(deleteDoc(doc(db, SHOWCASES, id)));
+/** The ids of a showcase's likes: the server's list, or this device's while offline. */
+async function likeIdsOf(db: Firestore, id: string): Promise<string[]> {
+  const likes = collection(db, SHOWCASES, id, 'likes');
+  try {
+    return (await getDocsFromServer(likes)).docs.map((like) => like.id);
+  } catch {
+    try {
+      return (await getDocsFromCache(likes)).docs.map((like) => like.id);
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** What a deletion left for later (images to retry) or behind for good (likes past a batch). */
+export type ShowcaseDeletion = { imagesWaiting: number; likesLeft: number };
+
+/**
+ * Deletes a showcase with its likes (one batch: the rules let the owner delete them only with
+ * the showcase) and then its images from Storage. Offline the batch queues like any write and
+ * settles when the server has it; images whose deletion fails are retried later from a list on
+ * the device (`storage-cleanup.ts`, loaded only now).
+ */
+export async function deleteShowcase(
+  db: Firestore,
+  showcase: Pick<Showcase, 'id' | 'ownerUid' | 'images'>,
+): Promise<ShowcaseDeletion> {
+  const plan = planShowcaseDeletion(showcase, await likeIdsOf(db, showcase.id));
+  const batch = writeBatch(db);
+  for (const likeId of plan.likeIds) batch.delete(doc(db, SHOWCASES, showcase.id, 'likes', likeId));
+  batch.delete(doc(db, SHOWCASES, showcase.id));
+  await trackWrite(batch.commit());
+  // Only once the server has deleted the document: a refused deletion keeps its images.
+  const { deleteStoredObjects } = await import('./storage-cleanup');
+  const imagesWaiting = await deleteStoredObjects(showcase.ownerUid, plan.storageObjects);
+  return { imagesWaiting, likesLeft: plan.likesLeft };
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */
