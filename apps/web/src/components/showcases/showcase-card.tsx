@@ -37,7 +37,7 @@ const titleSx = {
 /**
  * One showcase in a grid. Every user-written value is rendered as text. The image and title are
  * one link to the showcase; tags and Like sit below it, outside the link, so pressing them never
- * navigates and Tab reaches them after the card's link.
+ * navigates. Tab stops at the card's link and at Like, never at each tag chip.
  */
 export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
@@ -103,7 +103,7 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         </CardContent>
       </CardActionArea>
       <Stack sx={{ px: 2, pb: 1.5, gap: 1 }}>
-        <TagChips tags={tags} max={3} />
+        <TagChips tags={tags} max={3} tabbable={false} />
         {/* Like and the count on a line of their own, so they fit beside nothing at 360 px. */}
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
