@@ -11,10 +11,13 @@ export function TagChips({
   tags,
   max,
   tabbable = true,
+  oneLine = false,
 }: {
   tags: readonly string[];
   max?: number;
   tabbable?: boolean;
+  /** Never wrap: long tags shrink with an ellipsis (cards keep one line for tags). */
+  oneLine?: boolean;
 }) {
   const shown = max === undefined ? tags : tags.slice(0, max);
   if (shown.length === 0) return null;
@@ -23,7 +26,15 @@ export function TagChips({
       direction="row"
       component="ul"
       aria-label="Tags"
-      sx={{ flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}
+      sx={{
+        flexWrap: oneLine ? 'nowrap' : 'wrap',
+        gap: 0.75,
+        p: 0,
+        m: 0,
+        listStyle: 'none',
+        minWidth: 0,
+        ...(oneLine ? { '& > li': { minWidth: 0, display: 'flex' } } : {}),
+      }}
     >
       {shown.map((tag) => (
         <li key={tag}>
@@ -35,6 +46,7 @@ export function TagChips({
             clickable
             variant="outlined"
             {...(tabbable ? {} : { tabIndex: -1 })}
+            {...(oneLine ? { sx: { maxWidth: '100%' } } : {})}
           />
         </li>
       ))}
