@@ -58,33 +58,36 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
             py: { xs: 1, sm: 0 },
           }}
         >
-          <Box
-            component={RouterLink}
-            to={homeHref}
-            sx={{
-              color: 'inherit',
-              textDecoration: 'none',
-              borderRadius: 1,
-              '&:focus-visible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-                outlineOffset: 2,
-              },
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-              fontWeight: 700,
-              fontSize: '1.125rem',
-            }}
-          >
-            <BrandMark />
-            Showcase
+          {/* The brand and the right-hand group share the room either side equally, so Search
+              sits in the same place on every screen whatever the right-hand group holds. */}
+          <Box sx={{ flex: '1 1 0', display: 'flex', minWidth: 'max-content' }}>
+            <Box
+              component={RouterLink}
+              to={homeHref}
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                borderRadius: 1,
+                '&:focus-visible': {
+                  outline: '2px solid',
+                  outlineColor: 'primary.main',
+                  outlineOffset: 2,
+                },
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 1,
+                fontWeight: 700,
+                fontSize: '1.125rem',
+              }}
+            >
+              <BrandMark />
+              Showcase
+            </Box>
           </Box>
           <Box
             sx={{
               order: { xs: 1, sm: 0 },
-              flexGrow: 1,
-              flexBasis: { xs: '100%', sm: 0 },
+              flex: { xs: '1 1 100%', sm: '0 1 472px' },
               display: 'flex',
               justifyContent: 'center',
               minWidth: 0,
@@ -98,10 +101,19 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
               </Suspense>
             </Box>
           </Box>
-          {/* On a phone the search row wraps below; this keeps the rest at the end of the bar. */}
-          <Box sx={{ flexGrow: 1, display: { sm: 'none' } }} />
-          {connection}
-          {userMenu}
+          <Box
+            sx={{
+              flex: '1 1 0',
+              display: 'flex',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+              gap: 1.5,
+              minWidth: 'max-content',
+            }}
+          >
+            {connection}
+            {userMenu}
+          </Box>
         </Toolbar>
       </AppBar>
       <Box
