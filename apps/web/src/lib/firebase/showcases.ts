@@ -10,7 +10,6 @@ import {
   doc,
   getDocFromCache,
   getDocsFromCache,
-  getCountFromServer,
   getDocsFromServer,
   limit,
   orderBy,
@@ -74,19 +73,6 @@ export function showcasesQuery(db: Firestore, options: GalleryQueryOptions): Que
   if (options.sort === 'liked') constraints.push(orderBy('likeCount', 'desc'));
   constraints.push(orderBy('createdAt', 'desc'), limit(options.limit));
   return query(showcasesCollection(db), ...constraints);
-}
-
-/**
- * How many published showcases carry `tag`: exactly what the gallery filtered by it lists, as
- * one count aggregation on the server (the tag filter's suggestions show it).
- */
-export async function countPublishedWithTag(db: Firestore, tag: string): Promise<number> {
-  const tagged = query(
-    showcasesCollection(db),
-    where('status', '==', 'published'),
-    where('tags', 'array-contains', tag),
-  );
-  return (await getCountFromServer(tagged)).data().count;
 }
 
 /** Everything the signed-in user owns, drafts included (the rules let only the owner read drafts). */
