@@ -114,7 +114,8 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
 
   const remove = () => {
     setConfirming(false);
-    // The local cache drops it at once (and the gallery with it); the server confirms later.
+    // The local cache drops it once its likes are listed (from the cache when offline), the
+    // gallery with it; the server confirms later, and then its images leave Storage.
     deleteShowcase(db, showcase).then(
       ({ imagesWaiting }) =>
         notify({
