@@ -7,11 +7,15 @@ import {
   failAgainstRunningStack,
   runningAppOrigin,
   runningStackClient,
+  runningStorageHost,
 } from './lib/running-stack.mjs';
 
 try {
   const client = runningStackClient();
-  const result = await seedDemoData(client, { appOrigin: runningAppOrigin() });
+  const result = await seedDemoData(client, {
+    appOrigin: runningAppOrigin(),
+    storageHost: runningStorageHost(),
+  });
   const migration = await migrateSearchTerms(client);
   console.log(
     `Seeded ${result.accountsCreated} accounts and ${result.documentsWritten} documents; added search terms to ${migration.changed} showcases stored without current ones.`,

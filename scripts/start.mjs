@@ -105,7 +105,10 @@ let ready;
 let seeded;
 try {
   ready = await stack.ready;
-  seeded = await seedDemoData(ready.client, { appOrigin: ready.appUrl });
+  seeded = await seedDemoData(ready.client, {
+    appOrigin: ready.appUrl,
+    storageHost: ready.storageHost,
+  });
 } catch (error) {
   if (!stopping) console.error(`Could not start Showcase: ${error.message}`);
   await stop(1);

@@ -220,7 +220,10 @@ const lint = () =>
     const images = await run(process.execPath, ['scripts/generate-demo-images.mjs', '--check'], {
       log,
     });
-    return { ok: eslint === 0 && format === 0 && images === 0 };
+    const photos = await run(process.execPath, ['scripts/generate-demo-photos.mjs', '--check'], {
+      log,
+    });
+    return { ok: eslint === 0 && format === 0 && images === 0 && photos === 0 };
   });
 
 const typecheck = () =>

@@ -11,6 +11,11 @@ export function runningStackClient() {
   });
 }
 
+/** `host:port` of the running Storage emulator. */
+export function runningStorageHost() {
+  return `127.0.0.1:${portFromEnv('SHOWCASE_STORAGE_PORT', 9199)}`;
+}
+
 export function runningAppOrigin() {
   return at('SHOWCASE_WEB_PORT', 5173);
 }

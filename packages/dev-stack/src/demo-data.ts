@@ -1,6 +1,8 @@
 // The demo data `npm start` seeds: members (Auth accounts + public profiles) and their showcases,
 // built and checked by @showcase/schema. Pure and deterministic for a given `now`, so it is testable.
 import { assertShowcaseDocument, buildShowcase } from '@showcase/schema';
+import type { DemoPhotoTarget, DemoUpload } from './demo-uploads.js';
+import { DEMO_BUCKET, demoShowcaseImages, readDemoPhotoManifest } from './demo-uploads.js';
 import { createRandom } from './random.js';
 
 export const DEMO_PASSWORD = 'showcase-demo';
@@ -342,9 +344,27 @@ const slug = (text: string) =>
 
 /**
  * Builds every document and account the seed writes. `appOrigin` is like http://127.0.0.1:5173
- * (the app serves the images).
+ * (the app serves the avatars). With `photos`, a showcase with a cover gets 2–4 uploaded
+ * pictures (`images`, and the `uploads` to put into Storage); without, its cover is the legacy
+ * `imageUrl` the app serves, as showcases stored before uploads have.
  */
-export function buildDemoData({ appOrigin, now }: { appOrigin: string; now: Date }) {
+export function buildDemoData({
+  appOrigin,
+  now,
+  photos,
+}: {
+  appOrigin: string;
+  now: Date;
+  photos?: DemoPhotoTarget;
+}) {
+  const photoTarget =
+    photos === undefined
+      ? undefined
+      : {
+          storageHost: photos.storageHost,
+          bucket: photos.bucket ?? DEMO_BUCKET,
+          manifest: photos.manifest ?? readDemoPhotoManifest(),
+        };
   const random = createRandom('showcase-demo-data');
   const nowMs = now.getTime();
   const origin = appOrigin.replace(/\/$/, '');
@@ -375,11 +395,14 @@ export function buildDemoData({ appOrigin, now }: { appOrigin: string; now: Date
       createdAt: new Date(createdAt.getTime() + random() * (nowMs - createdAt.getTime())),
     }));
     const id = `demo-${String(index + 1).padStart(2, '0')}-${slug(title)}`;
+    const uploaded =
+      image && photoTarget ? demoShowcaseImages(photoTarget, member.uid, id, image) : undefined;
     const showcase = buildShowcase({
       title,
       description,
       url: `https://example.com/${member.uid.replace(/^demo-/, '')}/${slug(title)}`,
-      imageUrl: image ? `${origin}/demo/${image}.svg` : undefined,
+      imageUrl: image && !uploaded ? `${origin}/demo/${image}.svg` : undefined,
+      images: uploaded?.images,
       tags,
       status,
       ownerUid: member.uid,
@@ -388,7 +411,8 @@ export function buildDemoData({ appOrigin, now }: { appOrigin: string; now: Date
       updatedAt,
       likeCount: likes.length,
     });
-    return { id, ...assertShowcaseDocument(showcase, `demo showcase ${id}`), likes };
+    const uploads: DemoUpload[] = uploaded?.uploads ?? [];
+    return { id, ...assertShowcaseDocument(showcase, `demo showcase ${id}`, id), likes, uploads };
   });
   return { members, showcases };
 }

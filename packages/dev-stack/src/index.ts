@@ -37,3 +37,13 @@ export {
   STORAGE_RULES_FILE,
   WEB_DIR,
 } from './paths.js';
+export { DEMO_PHOTO_WIDTHS, DEMO_PHOTOS, demoPhotoCount, demoPhotosFor } from './demo-photos.js';
+export type { DemoPhoto, DemoPhotoManifest, DemoPhotoVariant } from './demo-photos.js';
+export {
+  DEMO_BUCKET,
+  DEMO_PHOTOS_DIR,
+  demoShowcaseImages,
+  readDemoPhotoManifest,
+  uploadDemoPhotos,
+} from './demo-uploads.js';
+export type { DemoPhotoTarget, DemoUpload } from './demo-uploads.js';

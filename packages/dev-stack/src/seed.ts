@@ -1,6 +1,8 @@
 // Seeds the demo members (Auth emulator accounts + users/{uid}) and their showcases with likes.
 // Idempotent and by content: only missing accounts and documents are added; nothing is overwritten.
 import { buildDemoData } from './demo-data.js';
+import type { DemoUpload } from './demo-uploads.js';
+import { uploadDemoPhotos } from './demo-uploads.js';
 import type { DocumentWrite, EmulatorClient } from './emulator-client.js';
 
 export type SeedResult = {
@@ -11,9 +13,22 @@ export type SeedResult = {
 
 export async function seedDemoData(
   client: EmulatorClient,
-  { appOrigin, now = new Date() }: { appOrigin: string; now?: Date },
+  {
+    appOrigin,
+    now = new Date(),
+    storageHost,
+  }: {
+    appOrigin: string;
+    now?: Date;
+    /** The Storage emulator (`host:port`): the demo showcases get uploaded pictures there. */
+    storageHost?: string;
+  },
 ): Promise<SeedResult> {
-  const { members, showcases } = buildDemoData({ appOrigin, now });
+  const { members, showcases } = buildDemoData({
+    appOrigin,
+    now,
+    ...(storageHost === undefined ? {} : { photos: { storageHost } }),
+  });
   const existing = await client.lookupAccounts({ uids: members.map((m) => m.uid) });
   const known = new Set(existing.map((account) => account.localId));
   const missing = members.filter((m) => !known.has(m.uid));
@@ -42,8 +57,10 @@ export async function seedDemoData(
     ...members.map((m) => profilePath(m.uid)),
   ]);
   const documents: DocumentWrite[] = [];
-  for (const { likes, id, ...showcase } of showcases) {
+  const uploads: DemoUpload[] = [];
+  for (const { likes, id, uploads: pictures, ...showcase } of showcases) {
     if (present.has(showcasePath(id))) continue;
+    uploads.push(...pictures);
     documents.push({ path: showcasePath(id), data: showcase });
     for (const like of likes)
       documents.push({
@@ -57,6 +74,8 @@ export async function seedDemoData(
         path: profilePath(m.uid),
         data: { displayName: m.displayName, photoURL: m.photoURL, createdAt: m.createdAt },
       });
+  // The pictures first: a showcase is never stored pointing at objects that are not there yet.
+  if (storageHost !== undefined) await uploadDemoPhotos(storageHost, uploads);
   await client.commit(documents);
   return {
     accountsCreated: missing.length,

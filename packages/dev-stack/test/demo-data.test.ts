@@ -10,6 +10,44 @@ const NOW = new Date('2026-03-01T12:00:00Z');
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../apps/web/public');
 const { members, showcases } = buildDemoData({ appOrigin: ORIGIN, now: NOW });
 
+describe('demo data with uploaded pictures', () => {
+  const withPhotos = buildDemoData({
+    appOrigin: ORIGIN,
+    now: NOW,
+    photos: { storageHost: '127.0.0.1:9199' },
+  }).showcases;
+
+  it('gives each showcase with a cover 2–4 raster pictures instead of an image address', () => {
+    const illustrated = withPhotos.filter((s) => (s.images ?? []).length > 0);
+    expect(illustrated.length).toBe(showcases.filter((s) => s.imageUrl !== undefined).length);
+    for (const s of withPhotos) {
+      expect(s.imageUrl).toBeUndefined();
+      if (!s.images?.length) continue;
+      expect(s.images.length).toBeGreaterThanOrEqual(2);
+      expect(s.images.length).toBeLessThanOrEqual(4);
+      expect(new Set(s.images.map((image) => image.id)).size).toBe(s.images.length);
+    }
+    expect(new Set(illustrated.map((s) => s.images!.length))).toEqual(new Set([2, 3, 4]));
+  });
+
+  it('stores every picture as the rules want: described, placeholder, sizes under the owner', () => {
+    for (const { id, likes: _likes, uploads, ...document } of withPhotos) {
+      expect(showcaseDocumentProblems(document, id)).toEqual({});
+      for (const image of document.images ?? []) {
+        expect(image.alt.length).toBeGreaterThan(10);
+        expect(image.placeholder.length).toBeGreaterThan(10);
+        expect(image.sizes.map((size) => size.width)).toEqual([480, 960]);
+      }
+      // One upload per stored width, each a committed WebP file.
+      expect(uploads).toHaveLength((document.images ?? []).length * 2);
+      for (const upload of uploads) {
+        expect(upload.path.startsWith(`users/${document.ownerUid}/showcases/${id}/`)).toBe(true);
+        expect(fs.readFileSync(upload.file).subarray(8, 12).toString('ascii')).toBe('WEBP');
+      }
+    }
+  });
+});
+
 describe('demo data', () => {
   it('has a few dozen showcases by several members, mostly published', () => {
     expect(showcases.length).toBeGreaterThanOrEqual(30);
@@ -21,8 +59,8 @@ describe('demo data', () => {
   });
 
   it('shapes every showcase as the schema says, search terms included', () => {
-    for (const { id: _id, likes: _likes, ...document } of showcases) {
-      expect(showcaseDocumentProblems(document)).toEqual({});
+    for (const { id, likes: _likes, uploads: _uploads, ...document } of showcases) {
+      expect(showcaseDocumentProblems(document, id)).toEqual({});
       expect(document.searchTerms).toEqual(searchTermsFor(document.title, document.tags));
       const owner = members.find((m) => m.uid === document.ownerUid);
       expect(document.ownerName).toBe(owner?.displayName);

@@ -29,7 +29,11 @@ let workDir: string;
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-seed-test-'));
   const [authPort, hubPort, loggingPort] = (await findFreePorts(3)) as [number, number, number];
-  firestore = await createServer({ port: 0, log: { info() {}, warn() {}, error() {} } });
+  firestore = await createServer({
+    port: 0,
+    storagePort: 0,
+    log: { info() {}, warn() {}, error() {} },
+  });
   auth = await startAuthEmulator({
     port: authPort,
     hubPort,
@@ -50,6 +54,26 @@ beforeEach(() => client.clearFirestore());
 const seed = () => seedDemoData(client, { appOrigin: APP_ORIGIN, now: NOW });
 
 describe('seedDemoData', () => {
+  it('uploads the pictures into Storage, where their download URLs serve them', async () => {
+    const storageHost = new URL(firestore.storage!.url).host;
+    await seedDemoData(client, { appOrigin: APP_ORIGIN, now: NOW, storageHost });
+    const stored = await client.listDocuments('showcases');
+    const images = stored.flatMap((document) => {
+      const list = document.data.images;
+      return Array.isArray(list) ? (list as { sizes: { url: string }[] }[]) : [];
+    });
+    expect(images.length).toBeGreaterThan(60);
+    const url = images[images.length - 1]!.sizes[1]!.url;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(8, 12)
+        .toString('ascii'),
+    ).toBe('WEBP');
+  });
+
   it('writes every demo document into an empty database, then nothing on a second run', async () => {
     const first = await seed();
     expect(first.documentsWritten).toBe(everyDocument);

@@ -1,7 +1,15 @@
 import type { ShowcaseDocument, ShowcaseDocumentField } from './showcase.js';
+import type { ShowcaseImage } from './images.js';
+import {
+  IMAGE_ALT_MAX,
+  IMAGE_PLACEHOLDER_MAX,
+  IMAGE_WIDTHS,
+  IMAGES_MAX,
+  showcaseImagePath,
+  storageDownloadUrl,
+} from './images.js';
 import {
   DESCRIPTION_MAX,
-  IMAGE_ALT_MAX,
   OWNER_NAME_MAX,
   TAG_MAX_LENGTH,
   TAGS_MAX,
@@ -37,7 +45,52 @@ export function buildShowcase(overrides: Partial<ShowcaseDocument> = {}): Showca
   // An explicit `undefined` means "none": the key is absent, as the rules want.
   if (showcase.imageUrl === undefined) delete showcase.imageUrl;
   if (showcase.imageAlt === undefined) delete showcase.imageAlt;
+  if (showcase.images === undefined) delete showcase.images;
   return showcase;
+}
+
+/** Where the Storage emulator listens by default, and the demo project's bucket. */
+export const EXAMPLE_STORAGE_ORIGIN = 'http://127.0.0.1:9199';
+export const EXAMPLE_BUCKET = 'demo-showcase.appspot.com';
+
+/**
+ * An uploaded image as the device stores it: one download URL per width (narrowest first) under
+ * the owner's path for this showcase and image. Defaults: 1600 × 1200, stored at 480, 960 and
+ * 1600 px.
+ */
+export function buildShowcaseImage(
+  ownerUid: string,
+  showcaseId: string,
+  overrides: Partial<ShowcaseImage> & {
+    widths?: readonly number[];
+    origin?: string;
+    bucket?: string;
+  } = {},
+): ShowcaseImage {
+  const {
+    widths = IMAGE_WIDTHS.slice(0, 3),
+    origin = EXAMPLE_STORAGE_ORIGIN,
+    bucket = EXAMPLE_BUCKET,
+    ...image
+  } = overrides;
+  const id = image.id ?? 'image-1';
+  return {
+    id,
+    alt: '',
+    width: Math.max(...widths),
+    height: Math.round((Math.max(...widths) * 3) / 4),
+    placeholder: '',
+    sizes: widths.map((width) => ({
+      width,
+      url: storageDownloadUrl(
+        origin,
+        bucket,
+        showcaseImagePath(ownerUid, showcaseId, id, width),
+        `token-${id}-${width}`,
+      ),
+    })),
+    ...image,
+  };
 }
 
 /** A stored document, or a deliberately broken one: any keys, any values. */
@@ -54,8 +107,8 @@ export type InvalidShowcaseExample = ValidShowcaseExample & {
    */
   readonly twin: string;
   /**
-   * Denied only when creating: an update may keep a document from before this field existed
-   * as it is (a missing `searchTerms`).
+   * Denied only when written: an update may keep the field as stored (a missing `searchTerms`
+   * from before it existed; `images`, checked only when an update changes them).
    */
   readonly onlyOnCreate?: boolean;
 };
@@ -68,6 +121,11 @@ export type ShowcaseExamples = {
 const EXAMPLE_TIME = new Date(Date.UTC(2025, 0, 1));
 /** The owner of every example, so a test can write them as that member. */
 export const EXAMPLE_OWNER_UID = 'example-owner';
+/**
+ * The id every example is stored under: its images' URLs name it, as the rules want (a test
+ * writes each example at `showcases/{EXAMPLE_SHOWCASE_ID}`).
+ */
+export const EXAMPLE_SHOWCASE_ID = 'example-showcase';
 
 const repeat = (count: number, text = 'x') => text.repeat(count);
 /** An https URL of exactly `length` characters. */
@@ -110,6 +168,38 @@ export function showcaseExamples(): ShowcaseExamples {
     ownerName: repeat(OWNER_NAME_MAX),
   });
   const liked = buildShowcase({ ...base, title: 'Liked', ownerName: 'Owner', likeCount: 7 });
+  const image = (id: string, overrides: Parameters<typeof buildShowcaseImage>[2] = {}) =>
+    buildShowcaseImage(EXAMPLE_OWNER_UID, EXAMPLE_SHOWCASE_ID, { id, ...overrides });
+  // Uploaded images: the cover with a description and a placeholder, a second one without.
+  const withImages = buildShowcase({
+    ...base,
+    title: 'With images',
+    ownerName: 'Owner',
+    images: [
+      image('cover', {
+        alt: 'A walnut lamp, lit',
+        placeholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw',
+      }),
+      image('detail', { widths: [480] }),
+    ],
+  });
+  // Ten images, each at every stored width, with descriptions and placeholders at their limits,
+  // served by production Storage (another origin and the newer bucket name).
+  const atImageLimits = buildShowcase({
+    ...base,
+    title: 'At the image limits',
+    ownerName: 'Owner',
+    images: Array.from({ length: IMAGES_MAX }, (_, index) =>
+      buildShowcaseImage(EXAMPLE_OWNER_UID, EXAMPLE_SHOWCASE_ID, {
+        id: `${repeat(38, 'i')}-${index}`,
+        alt: repeat(IMAGE_ALT_MAX, '🖼'),
+        placeholder: repeat(IMAGE_PLACEHOLDER_MAX, 'A'),
+        widths: IMAGE_WIDTHS,
+        origin: 'https://firebasestorage.googleapis.com',
+        bucket: 'demo-showcase.firebasestorage.app',
+      }),
+    ),
+  });
   // The rules bound the terms' shape, not their derivation: 200 distinct terms of letters of
   // several scripts and digits, the first one 24 characters outside the BMP (the rules count
   // characters, not UTF-16 units), are as much as a document may hold.
@@ -140,6 +230,8 @@ export function showcaseExamples(): ShowcaseExamples {
     { name: 'liked', data: liked },
     { name: 'at the search terms limit', data: manyTerms },
     { name: 'links as typed', data: linksAsTyped },
+    { name: 'with images', data: withImages },
+    { name: 'at the image limits', data: atImageLimits },
   ];
   const examples = new Map(valid.map((example) => [example.name, example.data]));
   const broken = (
@@ -158,6 +250,19 @@ export function showcaseExamples(): ShowcaseExamples {
   const set =
     (key: string, value: unknown) =>
     (data: ShowcaseExampleData): ShowcaseExampleData => ({ ...data, [key]: value });
+  // The twin's images with the first one changed.
+  const firstImage =
+    (change: (image: Record<string, unknown>) => unknown) =>
+    (data: ShowcaseExampleData): ShowcaseExampleData => {
+      const [first, ...rest] = data.images as Record<string, unknown>[];
+      return { ...data, images: [change({ ...first }), ...rest] };
+    };
+  const firstSizeUrl = (url: (stored: string) => string) =>
+    firstImage((image) => {
+      const [size, ...others] = image.sizes as { width: number; url: string }[];
+      return { ...image, sizes: [{ ...size, url: url(size!.url) }, ...others] };
+    });
+  const otherPath = (from: string, to: string) => (url: string) => url.replace(from, to);
 
   const invalid: InvalidShowcaseExample[] = [
     broken('empty title', 'published', 'title', set('title', '')),
@@ -202,6 +307,117 @@ export function showcaseExamples(): ShowcaseExamples {
       set('imageAlt', repeat(IMAGE_ALT_MAX + 1, '🖼')),
     ),
     broken('image description not a string', 'published', 'imageAlt', set('imageAlt', 42)),
+    broken('eleven images', 'at the image limits', 'images', (data) => ({
+      ...data,
+      images: [...(data.images as unknown[]), (data.images as unknown[])[0]],
+    })),
+    broken('images not a list', 'with images', 'images', set('images', 'cover')),
+    broken('image not a map', 'with images', 'images', set('images', ['cover'])),
+    broken(
+      'image with an unknown key',
+      'with images',
+      'images',
+      firstImage((image) => ({ ...image, exif: 'GPS 52.5N' })),
+    ),
+    broken(
+      'image without a placeholder key',
+      'with images',
+      'images',
+      firstImage(({ placeholder: _placeholder, ...image }) => image),
+    ),
+    broken(
+      'image id with a slash',
+      'with images',
+      'images',
+      firstImage((image) => ({ ...image, id: 'a/b' })),
+    ),
+    broken(
+      'image description over the limit',
+      'at the image limits',
+      'images',
+      firstImage((image) => ({ ...image, alt: repeat(IMAGE_ALT_MAX + 1, '🖼') })),
+    ),
+    broken(
+      'image placeholder over the limit',
+      'at the image limits',
+      'images',
+      firstImage((image) => ({ ...image, placeholder: repeat(IMAGE_PLACEHOLDER_MAX + 1, 'A') })),
+    ),
+    broken(
+      'image width of zero',
+      'with images',
+      'images',
+      firstImage((image) => ({ ...image, width: 0 })),
+    ),
+    broken(
+      'image height not an integer',
+      'with images',
+      'images',
+      firstImage((image) => ({ ...image, height: 1200.5 })),
+    ),
+    broken(
+      'image without sizes',
+      'with images',
+      'images',
+      firstImage((image) => ({ ...image, sizes: [] })),
+    ),
+    broken(
+      'image with five sizes',
+      'at the image limits',
+      'images',
+      firstImage((image) => ({
+        ...image,
+        sizes: [...(image.sizes as unknown[]), (image.sizes as unknown[])[0]],
+      })),
+    ),
+    broken(
+      "image URL under another member's path",
+      'with images',
+      'images',
+      firstSizeUrl(otherPath(`users%2F${EXAMPLE_OWNER_UID}%2F`, 'users%2Fsomeone-else%2F')),
+    ),
+    broken(
+      "image URL under another showcase's path",
+      'with images',
+      'images',
+      firstSizeUrl(otherPath(`%2F${EXAMPLE_SHOWCASE_ID}%2F`, '%2Fanother-showcase%2F')),
+    ),
+    broken(
+      "image URL under another image's path",
+      'with images',
+      'images',
+      firstSizeUrl(otherPath('%2Fcover%2F', '%2Fdetail%2F')),
+    ),
+    broken(
+      "image URL of another width's object",
+      'with images',
+      'images',
+      firstSizeUrl(otherPath('%2F480.webp', '%2F960.webp')),
+    ),
+    broken(
+      'image URL on another host',
+      'with images',
+      'images',
+      firstSizeUrl(otherPath(EXAMPLE_STORAGE_ORIGIN, 'https://evil.example')),
+    ),
+    broken(
+      'image URL in a bucket that is no default bucket',
+      'with images',
+      'images',
+      firstSizeUrl(otherPath(EXAMPLE_BUCKET, 'uploads.example.com')),
+    ),
+    broken(
+      'image URL with its path unencoded',
+      'with images',
+      'images',
+      firstSizeUrl((url) => decodeURIComponent(url)),
+    ),
+    broken(
+      'image URL with a query of its own',
+      'with images',
+      'images',
+      firstSizeUrl((url) => `${url}&x=1`),
+    ),
     broken('six tags', 'at every limit', 'tags', (data) => ({
       ...data,
       tags: [...(data.tags as string[]), 'six'],
@@ -254,5 +470,12 @@ export function showcaseExamples(): ShowcaseExamples {
     broken('unknown field', 'published', 'fields', set('featured', true)),
     broken('missing owner name', 'published', 'fields', (data) => without(data, 'ownerName')),
   ];
-  return { valid, invalid };
+  // The rules check images only when an update changes them: saving a stored list again as it
+  // is passes (test/rules.test.ts changes the images to each of these instead).
+  return {
+    valid,
+    invalid: invalid.map((example) =>
+      example.field === 'images' ? { ...example, onlyOnCreate: true } : example,
+    ),
+  };
 }

@@ -1,4 +1,11 @@
-import { readShowcaseImages, sameImages, type ShowcaseImage } from './images.js';
+import {
+  IMAGE_ALT_MAX,
+  IMAGES_MAX,
+  readShowcaseImages,
+  sameImages,
+  storedImagesProblem,
+  type ShowcaseImage,
+} from './images.js';
 import { SEARCH_TERM_PATTERN, SEARCH_TERMS_MAX } from './search-terms.js';
 import { characterCount, isWebUrl, safeHttpUrl, URL_MAX_LENGTH } from './web-url.js';
 
@@ -10,8 +17,6 @@ export const DESCRIPTION_MAX = 2000;
 export const TAGS_MAX = 5;
 export const TAG_MAX_LENGTH = 24;
 export const OWNER_NAME_MAX = 80;
-/** The image's description: its alt text on cards and the showcase page. */
-export const IMAGE_ALT_MAX = 200;
 /** A tag: lower-case letters a–z, digits and hyphens. */
 export const TAG_PATTERN = new RegExp(`^[a-z0-9-]{1,${TAG_MAX_LENGTH}}$`);
 
@@ -20,21 +25,30 @@ export type ShowcaseStatus = (typeof SHOWCASE_STATUSES)[number];
 
 /**
  * The editable fields, trimmed, normalized and valid: what the form produces and a save writes.
- * `url` is empty only on a draft; `imageUrl` and `imageAlt` are null when there is none.
+ * `url` is empty only on a draft; `images` is the uploaded images, cover first.
  */
 export type ShowcaseInput = {
+  images: ShowcaseImage[];
   title: string;
   description: string;
   url: string;
-  imageUrl: string | null;
-  imageAlt: string | null;
   tags: string[];
 };
 
 export type ShowcaseField = keyof ShowcaseInput;
 
-/** What the form holds: one raw string per editable field, exactly as typed. */
-export type ShowcaseFormValues = Record<ShowcaseField, string>;
+/** The fields typed as text (the images are picked and uploaded instead). */
+export type ShowcaseTextField = Exclude<ShowcaseField, 'images'>;
+
+/** What the form's text fields hold: one raw string each, exactly as typed. */
+export type ShowcaseFormValues = Record<ShowcaseTextField, string>;
+
+/**
+ * The image a showcase stored before uploads existed: an address typed by hand and its
+ * description. It is still shown (cards and the showcase page) but no longer edited; null when
+ * there is none.
+ */
+export type LegacyShowcaseImage = { imageUrl: string | null; imageAlt: string | null };
 
 export type ShowcaseFieldErrors = Partial<Record<ShowcaseField, string>>;
 
@@ -47,7 +61,8 @@ export type ShowcaseFormResult =
  * be absent; `url` may be empty on a draft. `searchTerms` is derived from the title and tags
  * (`searchTermsFor`); documents stored before it existed lack it until edited or migrated.
  */
-export type ShowcaseDocument = Omit<ShowcaseInput, 'imageUrl' | 'imageAlt'> & {
+export type ShowcaseDocument = Omit<ShowcaseInput, 'images'> & {
+  images?: ShowcaseImage[];
   imageUrl?: string;
   imageAlt?: string;
   searchTerms: string[];
@@ -68,6 +83,7 @@ export const SHOWCASE_FIELDS = [
   'url',
   'imageUrl',
   'imageAlt',
+  'images',
   'tags',
   'searchTerms',
   'status',
@@ -78,28 +94,31 @@ export const SHOWCASE_FIELDS = [
   'likeCount',
 ] as const satisfies readonly ShowcaseDocumentField[];
 
-/** The fields a stored showcase may leave out. */
-const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set(['imageUrl', 'imageAlt']);
+/** The fields a stored showcase may leave out (`images`: stored before uploads existed). */
+const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set([
+  'imageUrl',
+  'imageAlt',
+  'images',
+]);
 
 /**
  * A showcase as the app reads it: a plain typed value, whatever the stored document holds.
  * Timestamps are null when absent (an estimate while the write that set them is pending).
  */
-export type Showcase = ShowcaseInput & {
-  id: string;
-  /** The uploaded images, cover first; empty on showcases stored before uploads existed. */
-  images: ShowcaseImage[];
-  /** The stored search terms; empty when the document has none (stored before they existed). */
-  searchTerms: string[];
-  status: ShowcaseStatus;
-  ownerUid: string;
-  ownerName: string;
-  createdAt: Date | null;
-  updatedAt: Date | null;
-  likeCount: number;
-  /** This document has local changes the server has not confirmed yet. */
-  pending: boolean;
-};
+export type Showcase = ShowcaseInput &
+  LegacyShowcaseImage & {
+    id: string;
+    /** The stored search terms; empty when the document has none (stored before they existed). */
+    searchTerms: string[];
+    status: ShowcaseStatus;
+    ownerUid: string;
+    ownerName: string;
+    createdAt: Date | null;
+    updatedAt: Date | null;
+    likeCount: number;
+    /** This document has local changes the server has not confirmed yet. */
+    pending: boolean;
+  };
 
 // ---- the form -----------------------------------------------------------------------------
 
@@ -107,13 +126,17 @@ export const emptyShowcaseForm: ShowcaseFormValues = {
   title: '',
   description: '',
   url: '',
-  imageUrl: '',
-  imageAlt: '',
   tags: '',
 };
 
 /** The form's fields in screen order (the first with an error takes the focus). */
-export const SHOWCASE_FORM_FIELDS = Object.keys(emptyShowcaseForm) as ShowcaseField[];
+export const SHOWCASE_FORM_FIELDS: readonly ShowcaseField[] = [
+  'images',
+  'title',
+  'description',
+  'url',
+  'tags',
+];
 
 /**
  * Splits the Tags field on commas and whitespace, lower-cases (tags are case-insensitive to the
@@ -132,16 +155,29 @@ export function formatTags(tags: readonly string[]): string {
   return tags.join(', ');
 }
 
-/** The form's values for a stored showcase (editing starts from what is saved). */
+/** The form's text values for a stored showcase (editing starts from what is saved). */
 export function showcaseFormValues(showcase: ShowcaseInput): ShowcaseFormValues {
   return {
     title: showcase.title,
     description: showcase.description,
     url: showcase.url,
-    imageUrl: showcase.imageUrl ?? '',
-    imageAlt: showcase.imageAlt ?? '',
     tags: formatTags(showcase.tags),
   };
+}
+
+/**
+ * A link typed without its scheme (`example.com/work`) completed to `https://example.com/work`,
+ * or null when the text already has one, is empty, or would not be a web address even so. The
+ * form shows the completed address in the field and says it did so.
+ */
+export function completeWebAddress(text: string): string | null {
+  const typed = text.trim();
+  if (typed.length === 0 || /^[a-z][a-z0-9+.-]*:/i.test(typed)) return null;
+  // A host needs a dot (`example.com`, not `lamp`), and `//host` is a scheme-relative address.
+  const host = /^([^/?#\s]+)/.exec(typed.replace(/^\/\//, ''))?.[1] ?? '';
+  if (!/^[^.]+\.[^.]/.test(host)) return null;
+  const completed = `https://${typed.replace(/^\/\//, '')}`;
+  return safeHttpUrl(completed) === null ? null : completed;
 }
 
 const titleProblem = (title: string): string | undefined => {
@@ -157,10 +193,26 @@ const descriptionProblem = (description: string): string | undefined => {
   return `Keep the description to ${DESCRIPTION_MAX.toLocaleString('en')} characters (now ${count.toLocaleString('en')}).`;
 };
 
-const imageAltProblem = (imageAlt: string): string | undefined => {
-  const count = characterCount(imageAlt);
-  if (count <= IMAGE_ALT_MAX) return undefined;
-  return `Keep the image description to ${IMAGE_ALT_MAX} characters (now ${count}).`;
+const imagesProblem = (images: readonly ShowcaseImage[]): string | undefined => {
+  if (images.length > IMAGES_MAX)
+    return `Use at most ${IMAGES_MAX} images (now ${images.length}). Remove ${images.length - IMAGES_MAX}.`;
+  const long = images.findIndex((image) => characterCount(image.alt.trim()) > IMAGE_ALT_MAX);
+  if (long === -1) return undefined;
+  return `Keep each image description to ${IMAGE_ALT_MAX} characters (image ${long + 1} has ${characterCount(images[long]!.alt.trim())}).`;
+};
+
+/**
+ * A tag typed with a space in it (`web design`): the form says how to write it rather than
+ * silently making two tags of it.
+ */
+export const tagSpaceProblem = (text: string): string | undefined => {
+  const spaced = text
+    .split(',')
+    .map((piece) => piece.trim())
+    .find((piece) => /\s/u.test(piece));
+  if (spaced === undefined) return undefined;
+  const hyphenated = spaced.split(/\s+/u).join('-').replace(/^#/, '').toLowerCase();
+  return `Tags cannot contain spaces: "${spaced}". Use a hyphen for one tag (${hyphenated}) or a comma between tags.`;
 };
 
 const tagsProblem = (tags: readonly string[]): string | undefined => {
@@ -175,13 +227,17 @@ const tagsProblem = (tags: readonly string[]): string | undefined => {
 /**
  * Checks the form for a save with `status` and, when it is valid, returns the normalized fields
  * to save. A draft needs only a title: its link may stay empty until it is published (a link
- * that is typed must still be a web address, since it is stored as typed).
+ * that is typed must still be a web address, since it is stored as typed; the form completes
+ * `example.com` to `https://example.com` before it checks, with `completeWebAddress`).
  */
 export function validateShowcaseForm(
   values: ShowcaseFormValues,
   status: ShowcaseStatus = 'published',
+  images: readonly ShowcaseImage[] = [],
 ): ShowcaseFormResult {
   const errors: ShowcaseFieldErrors = {};
+
+  errors.images = imagesProblem(images);
 
   const title = values.title.trim();
   errors.title = titleProblem(title);
@@ -197,20 +253,8 @@ export function validateShowcaseForm(
     errors.url = `Links can be at most ${URL_MAX_LENGTH} characters.`;
   else if (url === null) errors.url = 'Use a full web address starting with http:// or https://.';
 
-  const imageText = values.imageUrl.trim();
-  const imageUrl = imageText.length === 0 ? null : safeHttpUrl(imageText);
-  if (imageText.length > URL_MAX_LENGTH)
-    errors.imageUrl = `Image URLs can be at most ${URL_MAX_LENGTH} characters.`;
-  else if (imageText.length > 0 && imageUrl === null)
-    errors.imageUrl =
-      'Use a full image address starting with http:// or https://, or leave it empty.';
-
-  const imageAltText = values.imageAlt.trim();
-  errors.imageAlt = imageAltProblem(imageAltText);
-  const imageAlt = imageAltText.length === 0 ? null : imageAltText;
-
   const tags = parseTags(values.tags);
-  errors.tags = tagsProblem(tags);
+  errors.tags = tagSpaceProblem(values.tags) ?? tagsProblem(tags);
 
   const present = Object.fromEntries(
     Object.entries(errors).filter(([, message]) => message !== undefined),
@@ -218,7 +262,13 @@ export function validateShowcaseForm(
   if (Object.keys(present).length > 0) return { ok: false, errors: present };
   return {
     ok: true,
-    value: { title, description, url: url ?? urlText, imageUrl, imageAlt, tags },
+    value: {
+      images: images.map((image) => ({ ...image, alt: image.alt.trim() })),
+      title,
+      description,
+      url: url ?? urlText,
+      tags,
+    },
   };
 }
 
@@ -239,7 +289,7 @@ const isTimestamp = (value: unknown): boolean =>
  */
 const documentChecks: Record<
   ShowcaseDocumentField,
-  (value: unknown, data: Readonly<Record<string, unknown>>) => string | undefined
+  (value: unknown, data: Readonly<Record<string, unknown>>, id: string | null) => string | undefined
 > = {
   title: (value) =>
     isText(value, 1, TITLE_MAX) && value === value.trim()
@@ -259,6 +309,10 @@ const documentChecks: Record<
     value === undefined || isText(value, 0, IMAGE_ALT_MAX)
       ? undefined
       : `absent or a string of at most ${IMAGE_ALT_MAX} characters`,
+  images: (value, data, id) =>
+    value === undefined
+      ? undefined
+      : storedImagesProblem(value, typeof data.ownerUid === 'string' ? data.ownerUid : '', id),
   tags: (value) =>
     Array.isArray(value) &&
     new Set(value).size === value.length &&
@@ -288,9 +342,13 @@ const documentChecks: Record<
     Number.isInteger(value) && (value as number) >= 0 ? undefined : 'an integer ≥ 0',
 };
 
-/** Every way `data` falls short of a stored showcase; `{}` when the rules would accept it. */
+/**
+ * Every way `data` falls short of a stored showcase; `{}` when the rules would accept it. `id`
+ * is the document's id: its images must live under it (any id of the owner's when null).
+ */
 export function showcaseDocumentProblems(
   data: Readonly<Record<string, unknown>>,
+  id: string | null = null,
 ): ShowcaseDocumentProblems {
   const problems: ShowcaseDocumentProblems = {};
   const known = new Set<string>(SHOWCASE_FIELDS);
@@ -304,7 +362,7 @@ export function showcaseDocumentProblems(
   }
   for (const field of SHOWCASE_FIELDS) {
     if (!(field in data) && !OPTIONAL_FIELDS.has(field)) continue;
-    const problem = documentChecks[field](data[field], data);
+    const problem = documentChecks[field](data[field], data, id);
     if (problem !== undefined) problems[field] = `${field} must be ${problem}`;
   }
   return problems;
@@ -314,16 +372,16 @@ export function showcaseDocumentProblems(
 export function assertShowcaseDocument<T extends Readonly<Record<string, unknown>>>(
   data: T,
   label = 'showcase',
+  id: string | null = null,
 ): T & ShowcaseDocument {
-  const problems = Object.values(showcaseDocumentProblems(data));
+  const problems = Object.values(showcaseDocumentProblems(data, id));
   if (problems.length > 0) throw new Error(`Invalid ${label}: ${problems.join('; ')}.`);
   return data as T & ShowcaseDocument;
 }
 
 /**
  * The fields a save writes besides the server-managed ones (owner uid, timestamps, like count):
- * the editable content, the status and the owner's public name. `imageUrl: null` and
- * `imageAlt: null` mean none.
+ * the editable content, the status and the owner's public name.
  */
 export type ShowcaseContent = ShowcaseInput & { status: ShowcaseStatus; ownerName: string };
 
@@ -417,5 +475,9 @@ export function changedShowcaseFields(
   before: ShowcaseInput,
   after: ShowcaseInput,
 ): ShowcaseField[] {
-  return SHOWCASE_FORM_FIELDS.filter((field) => !sameValue(before[field], after[field]));
+  return SHOWCASE_FORM_FIELDS.filter((field) =>
+    field === 'images'
+      ? !sameImages(before.images, after.images)
+      : !sameValue(before[field], after[field]),
+  );
 }

@@ -4,6 +4,8 @@ import type { Showcase } from '../src/index.js';
 import {
   assertShowcaseDocument,
   buildShowcase,
+  buildShowcaseImage,
+  EXAMPLE_SHOWCASE_ID,
   readShowcase,
   sameShowcase,
   SHOWCASE_FIELDS,
@@ -146,32 +148,31 @@ describe('showcaseDocumentProblems', () => {
   });
 
   it('accepts what a valid form saves', () => {
-    const result = validateShowcaseForm({
-      title: ' Lamp ',
-      description: 'A lamp.',
-      url: 'https://example.com/lamp',
-      imageUrl: "https://example.com/it's.png",
-      imageAlt: 'A lamp',
-      tags: 'Light, DIY',
-    });
+    const result = validateShowcaseForm(
+      {
+        title: ' Lamp ',
+        description: 'A lamp.',
+        url: 'https://example.com/lamp',
+        tags: 'Light, DIY',
+      },
+      'published',
+      [buildShowcaseImage('u1', 's1', { id: 'lamp', alt: ' A lamp ' })],
+    );
     if (!result.ok) throw new Error('the form should be valid');
-    const { imageUrl, imageAlt, ...content } = showcaseContent(result.value, 'published', 'Ada');
-    const stored = buildShowcase({
-      ...content,
-      imageUrl: imageUrl ?? undefined,
-      imageAlt: imageAlt ?? undefined,
-      ownerUid: 'u1',
-    });
-    expect(showcaseDocumentProblems(stored)).toEqual({});
+    const content = showcaseContent(result.value, 'published', 'Ada');
+    const stored = buildShowcase({ ...content, ownerUid: 'u1' });
+    expect(showcaseDocumentProblems(stored, 's1')).toEqual({});
+    // The same images stored under another showcase's id are not this showcase's.
+    expect(Object.keys(showcaseDocumentProblems(stored, 's2'))).toEqual(['images']);
   });
 
   it('accepts what a draft with only a title saves, and no such published showcase', () => {
     const result = validateShowcaseForm(
-      { title: 'Idea', description: '', url: '', imageUrl: '', imageAlt: '', tags: '' },
+      { title: 'Idea', description: '', url: '', tags: '' },
       'draft',
     );
     if (!result.ok) throw new Error('the draft should be valid');
-    const { imageUrl: _imageUrl, imageAlt: _imageAlt, ...content } = result.value;
+    const content = result.value;
     expect(showcaseDocumentProblems(buildShowcase({ ...content, status: 'draft' }))).toEqual({});
     expect(
       Object.keys(showcaseDocumentProblems(buildShowcase({ ...content, status: 'published' }))),
@@ -206,11 +207,11 @@ describe('showcaseExamples', () => {
   const byName = new Map(valid.map((example) => [example.name, example]));
 
   it.each(valid)('$name is valid', ({ data }) => {
-    expect(showcaseDocumentProblems(data)).toEqual({});
+    expect(showcaseDocumentProblems(data, EXAMPLE_SHOWCASE_ID)).toEqual({});
   });
 
   it.each(invalid)('$name is invalid in $field alone', ({ data, field }) => {
-    expect(Object.keys(showcaseDocumentProblems(data))).toEqual([field]);
+    expect(Object.keys(showcaseDocumentProblems(data, EXAMPLE_SHOWCASE_ID))).toEqual([field]);
   });
 
   it.each(invalid)('$name differs from its twin $twin in one key', ({ data, twin }) => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ShowcaseFormValues, ShowcaseInput, ShowcaseStatus } from '../src/index.js';
 import {
+  buildShowcaseImage,
   changedShowcaseFields,
+  completeWebAddress,
   emptyShowcaseForm,
   formatTags,
   parseTags,
@@ -13,9 +15,7 @@ const valid: ShowcaseFormValues = {
   title: '  My app  ',
   description: ' Built in a weekend. ',
   url: 'https://example.com/app',
-  imageUrl: '',
-  imageAlt: '',
-  tags: 'react, Web  pwa,react',
+  tags: 'react, Web,  pwa,react',
 };
 
 function errorsOf(patch: Partial<ShowcaseFormValues>, status: ShowcaseStatus = 'published') {
@@ -45,23 +45,21 @@ describe('validateShowcaseForm', () => {
     expect(validateShowcaseForm(valid)).toEqual({
       ok: true,
       value: {
+        images: [],
         title: 'My app',
         description: 'Built in a weekend.',
         url: 'https://example.com/app',
-        imageUrl: null,
-        imageAlt: null,
         tags: ['react', 'web', 'pwa'],
       },
     });
   });
 
-  it('keeps links and image URLs as typed, so editing shows them unchanged', () => {
+  it('keeps links as typed, so editing shows them unchanged', () => {
     const url = 'https://Example.com/Ünï?Q=Ä#Teil-2';
-    const imageUrl = 'https://Bücher.example/Bild.png';
-    const result = validateShowcaseForm({ ...valid, url: ` ${url} `, imageUrl });
-    expect(result.ok && result.value).toMatchObject({ url, imageUrl });
+    const result = validateShowcaseForm({ ...valid, url: ` ${url} ` });
+    expect(result.ok && result.value).toMatchObject({ url });
     if (!result.ok) return;
-    expect(showcaseFormValues(result.value)).toMatchObject({ url, imageUrl });
+    expect(showcaseFormValues(result.value)).toMatchObject({ url });
   });
 
   it('reports every missing required field on the empty form', () => {
@@ -75,14 +73,7 @@ describe('validateShowcaseForm', () => {
     expect(result.ok ? {} : result.errors).toEqual({ title: 'Give your showcase a title.' });
     expect(validateShowcaseForm({ ...emptyShowcaseForm, title: ' Idea ' }, 'draft')).toEqual({
       ok: true,
-      value: {
-        title: 'Idea',
-        description: '',
-        url: '',
-        imageUrl: null,
-        imageAlt: null,
-        tags: [],
-      },
+      value: { images: [], title: 'Idea', description: '', url: '', tags: [] },
     });
   });
 
@@ -111,28 +102,39 @@ describe('validateShowcaseForm', () => {
     expect(errorsOf({ url: `https://e.com/${'a'.repeat(2048)}` }).url).toMatch(/2048/);
   });
 
-  it('accepts an empty image URL and rejects unsafe ones', () => {
-    expect(errorsOf({ imageUrl: '   ' }).imageUrl).toBeUndefined();
-    expect(errorsOf({ imageUrl: 'data:image/png;base64,AAAA' }).imageUrl).toMatch(/http/);
-    const result = validateShowcaseForm({ ...valid, imageUrl: ' https://img.example/a.png ' });
-    expect(result.ok && result.value.imageUrl).toBe('https://img.example/a.png');
+  it('takes the images in order, descriptions trimmed, at most ten', () => {
+    const image = (id: string, alt = '') => buildShowcaseImage('u1', 's1', { id, alt });
+    const result = validateShowcaseForm(valid, 'published', [image('a', ' A lamp '), image('b')]);
+    expect(result.ok && result.value.images).toEqual([image('a', 'A lamp'), image('b')]);
+    const eleven = Array.from({ length: 11 }, (_, index) => image(`i${index}`));
+    expect(validateShowcaseForm(valid, 'published', eleven)).toMatchObject({
+      ok: false,
+      errors: { images: 'Use at most 10 images (now 11). Remove 1.' },
+    });
   });
 
-  it('limits the image description to 200 characters and keeps none as null', () => {
-    expect(errorsOf({ imageAlt: '🖼'.repeat(200) }).imageAlt).toBeUndefined();
-    expect(errorsOf({ imageAlt: 'x'.repeat(201) }).imageAlt).toBe(
-      'Keep the image description to 200 characters (now 201).',
+  it('limits each image description to 200 characters', () => {
+    const described = (alt: string) =>
+      validateShowcaseForm(valid, 'published', [buildShowcaseImage('u1', 's1', { alt })]);
+    expect(described('🖼'.repeat(200)).ok).toBe(true);
+    expect(described('x'.repeat(201))).toMatchObject({
+      ok: false,
+      errors: { images: 'Keep each image description to 200 characters (image 1 has 201).' },
+    });
+  });
+
+  it('explains a tag typed with a space instead of splitting it', () => {
+    expect(errorsOf({ tags: 'web design' }).tags).toBe(
+      'Tags cannot contain spaces: "web design". Use a hyphen for one tag (web-design) or a comma between tags.',
     );
-    const described = validateShowcaseForm({ ...valid, imageAlt: '  A walnut lamp  ' });
-    expect(described.ok && described.value.imageAlt).toBe('A walnut lamp');
-    const blank = validateShowcaseForm({ ...valid, imageAlt: '   ' });
-    expect(blank.ok && blank.value.imageAlt).toBeNull();
+    expect(errorsOf({ tags: 'art, #Web  Design' }).tags).toMatch(/\(web-design\)/);
+    expect(errorsOf({ tags: ' web ,  design ' }).tags).toBeUndefined();
   });
 
   it('enforces the tag pattern and count', () => {
-    expect(errorsOf({ tags: 'a b c d e' }).tags).toBeUndefined();
-    expect(errorsOf({ tags: 'a b c d e f' }).tags).toMatch(/at most 5/);
-    expect(errorsOf({ tags: 'a a a a a a' }).tags).toBeUndefined();
+    expect(errorsOf({ tags: 'a, b, c, d, e' }).tags).toBeUndefined();
+    expect(errorsOf({ tags: 'a,b,c,d,e,f' }).tags).toMatch(/at most 5/);
+    expect(errorsOf({ tags: 'a,a,a,a,a,a' }).tags).toBeUndefined();
     expect(errorsOf({ tags: 'under_score' }).tags).toMatch(/"under_score"/);
     expect(errorsOf({ tags: 'x'.repeat(25) }).tags).toMatch(/24 characters/);
     expect(errorsOf({ tags: 'x'.repeat(24) }).tags).toBeUndefined();
@@ -140,13 +142,29 @@ describe('validateShowcaseForm', () => {
   });
 });
 
+describe('completeWebAddress', () => {
+  it('completes an address typed without its scheme', () => {
+    expect(completeWebAddress(' example.com ')).toBe('https://example.com');
+    expect(completeWebAddress('example.com/work?x=1')).toBe('https://example.com/work?x=1');
+    expect(completeWebAddress('//example.com/a')).toBe('https://example.com/a');
+  });
+
+  it('leaves alone what has a scheme, is no address, or is empty', () => {
+    expect(completeWebAddress('https://example.com')).toBeNull();
+    expect(completeWebAddress('javascript:alert(1)')).toBeNull();
+    expect(completeWebAddress('mailto:a@example.com')).toBeNull();
+    expect(completeWebAddress('lamp')).toBeNull();
+    expect(completeWebAddress('my lamp.com')).toBeNull();
+    expect(completeWebAddress('   ')).toBeNull();
+  });
+});
+
 /** Saved fields, as the app reads them from a stored showcase. */
 const saved: ShowcaseInput = {
+  images: [buildShowcaseImage('u1', 's1', { id: 'cover', alt: 'A phone showing the app' })],
   title: 'My app',
   description: 'Built in a weekend.',
   url: 'https://example.com/app',
-  imageUrl: null,
-  imageAlt: 'A phone showing the app',
   tags: ['react', 'web'],
 };
 
@@ -156,17 +174,24 @@ describe('showcaseFormValues', () => {
       title: 'My app',
       description: 'Built in a weekend.',
       url: 'https://example.com/app',
-      imageUrl: '',
-      imageAlt: 'A phone showing the app',
       tags: 'react, web',
     });
-    expect(validateShowcaseForm(showcaseFormValues(saved))).toEqual({ ok: true, value: saved });
+    expect(validateShowcaseForm(showcaseFormValues(saved), 'published', saved.images)).toEqual({
+      ok: true,
+      value: saved,
+    });
   });
 });
 
 describe('changedShowcaseFields', () => {
-  it('is empty for equal versions, tag lists compared by content', () => {
-    expect(changedShowcaseFields(saved, { ...saved, tags: ['react', 'web'] })).toEqual([]);
+  it('is empty for equal versions, tags and images compared by content', () => {
+    expect(
+      changedShowcaseFields(saved, {
+        ...saved,
+        tags: ['react', 'web'],
+        images: saved.images.map((image) => ({ ...image })),
+      }),
+    ).toEqual([]);
   });
 
   it('names every field that differs, in form order', () => {
@@ -174,10 +199,9 @@ describe('changedShowcaseFields', () => {
       changedShowcaseFields(saved, {
         ...saved,
         tags: ['web', 'react'],
-        imageUrl: 'https://example.com/a.png',
-        imageAlt: null,
+        images: [{ ...saved.images[0]!, alt: 'Another description' }],
         title: 'My app 2',
       }),
-    ).toEqual(['title', 'imageUrl', 'imageAlt', 'tags']);
+    ).toEqual(['images', 'title', 'tags']);
   });
 });

@@ -4,7 +4,11 @@ import {
   profilePhotoPath,
   readShowcaseImages,
   sameImages,
+  isShowcaseImageUrl,
   showcaseImagePath,
+  showcaseImageStoragePaths,
+  storageDownloadUrl,
+  storagePathOfDownloadUrl,
   type ShowcaseImage,
 } from '../src/index.js';
 
@@ -71,5 +75,64 @@ describe('sameImages', () => {
       ),
     ).toBe(false);
     expect(sameImages([lamp], [])).toBe(false);
+  });
+});
+
+describe('download URLs inside the owner path', () => {
+  const path = showcaseImagePath('u1', 's1', 'img1', 960);
+  const emulator = storageDownloadUrl(
+    'http://127.0.0.1:9199',
+    'demo-showcase.appspot.com',
+    path,
+    'abc-1',
+  );
+  const production = storageDownloadUrl(
+    'https://firebasestorage.googleapis.com',
+    'demo-showcase.firebasestorage.app',
+    path,
+  );
+
+  it('builds the URL the SDKs give, its path encoded, and reads the path back', () => {
+    expect(emulator).toBe(
+      'http://127.0.0.1:9199/v0/b/demo-showcase.appspot.com/o/users%2Fu1%2Fshowcases%2Fs1%2Fimg1%2F960.webp?alt=media&token=abc-1',
+    );
+    expect(storagePathOfDownloadUrl(emulator)).toBe(path);
+    expect(storagePathOfDownloadUrl('https://example.com/a.png')).toBeNull();
+  });
+
+  it("accepts the emulator's and production's URLs of exactly that object", () => {
+    expect(isShowcaseImageUrl(emulator, 'u1', 's1', 'img1', 960)).toBe(true);
+    expect(isShowcaseImageUrl(production, 'u1', 's1', 'img1', 960)).toBe(true);
+    expect(isShowcaseImageUrl(emulator, 'u1', null, 'img1', 960)).toBe(true);
+  });
+
+  it('refuses another owner, showcase, image or width, or another host', () => {
+    expect(isShowcaseImageUrl(emulator, 'u2', 's1', 'img1', 960)).toBe(false);
+    expect(isShowcaseImageUrl(emulator, 'u1', 's2', 'img1', 960)).toBe(false);
+    expect(isShowcaseImageUrl(emulator, 'u1', 's1', 'img2', 960)).toBe(false);
+    expect(isShowcaseImageUrl(emulator, 'u1', 's1', 'img1', 480)).toBe(false);
+    expect(
+      isShowcaseImageUrl(emulator.replace('127.0.0.1', 'evil.example'), 'u1', 's1', 'img1', 960),
+    ).toBe(false);
+    expect(isShowcaseImageUrl(emulator, 'u.1', 's1', 'img1', 960)).toBe(false);
+  });
+
+  it('lists every stored width of every image for clean-up', () => {
+    expect(
+      showcaseImageStoragePaths('u1', 's1', [
+        {
+          id: 'a',
+          sizes: [
+            { width: 480, url: '' },
+            { width: 960, url: '' },
+          ],
+        },
+        { id: 'b', sizes: [{ width: 480, url: '' }] },
+      ]),
+    ).toEqual([
+      'users/u1/showcases/s1/a/480.webp',
+      'users/u1/showcases/s1/a/960.webp',
+      'users/u1/showcases/s1/b/480.webp',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { createServer, silentLogger, type EmulatorServer } from '@showcase/emula
 import {
   Timestamp,
   collection,
+  deleteDoc,
   doc,
   getDoc,
   getDocs,
@@ -26,14 +27,18 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvalidShowcaseExample, ShowcaseExampleData } from '../src/index.js';
-import { EXAMPLE_OWNER_UID, SHOWCASE_FIELDS, showcaseExamples } from '../src/index.js';
+import {
+  EXAMPLE_OWNER_UID,
+  EXAMPLE_SHOWCASE_ID,
+  SHOWCASE_FIELDS,
+  showcaseExamples,
+} from '../src/index.js';
 
 const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 
 let server: EmulatorServer;
 let env: RulesTestEnvironment;
 let owner: Firestore;
-let sequence = 0;
 
 beforeAll(async () => {
   setLogLevel('silent');
@@ -64,13 +69,27 @@ function toSdk(data: ShowcaseExampleData): Record<string, unknown> {
   );
 }
 
+// Every example is written at the id its images name (the rules want an image's URL under its
+// own showcase's path): each write starts from a fresh document there. The tests of this file
+// run one after another.
+const EXAMPLE_PATH = `showcases/${EXAMPLE_SHOWCASE_ID}`;
+
+/** Stores `data` at the examples' path as it is, rules off (null: nothing stored there). */
+async function store(data: ShowcaseExampleData | null): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const ref = doc(context.firestore() as unknown as Firestore, EXAMPLE_PATH);
+    await deleteDoc(ref);
+    if (data !== null) await setDoc(ref, toSdk(data));
+  });
+}
+
 /**
  * The member's first save of the example: the rules want both times to be the request time and
  * no likes yet, so those come from the request, not the example.
  */
 async function create(data: ShowcaseExampleData): Promise<void> {
-  const path = `showcases/create-${++sequence}`;
-  await setDoc(doc(owner, path), {
+  await store(null);
+  await setDoc(doc(owner, EXAMPLE_PATH), {
     ...toSdk(data),
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
@@ -83,11 +102,18 @@ async function create(data: ShowcaseExampleData): Promise<void> {
  * `updatedAt`, which must be the request time, is the example's own.
  */
 async function resave(data: ShowcaseExampleData): Promise<void> {
-  const path = `showcases/update-${++sequence}`;
-  await env.withSecurityRulesDisabled((context) =>
-    setDoc(doc(context.firestore() as unknown as Firestore, path), toSdk(data)),
-  );
-  await setDoc(doc(owner, path), { ...toSdk(data), updatedAt: serverTimestamp() });
+  await store(data);
+  await setDoc(doc(owner, EXAMPLE_PATH), { ...toSdk(data), updatedAt: serverTimestamp() });
+}
+
+/**
+ * The example stored without images (as before uploads existed), then saved by its owner with
+ * the example's images: the update that has to check them.
+ */
+async function addImages(data: ShowcaseExampleData): Promise<void> {
+  const { images: _images, ...before } = data;
+  await store(before);
+  await setDoc(doc(owner, EXAMPLE_PATH), { ...toSdk(data), updatedAt: serverTimestamp() });
 }
 
 /**
@@ -98,11 +124,8 @@ async function change(
   data: ShowcaseExampleData,
   changes: Readonly<Record<string, unknown>>,
 ): Promise<void> {
-  const path = `showcases/change-${++sequence}`;
-  await env.withSecurityRulesDisabled((context) =>
-    setDoc(doc(context.firestore() as unknown as Firestore, path), toSdk(data)),
-  );
-  await updateDoc(doc(owner, path), { ...changes, updatedAt: serverTimestamp() });
+  await store(data);
+  await updateDoc(doc(owner, EXAMPLE_PATH), { ...changes, updatedAt: serverTimestamp() });
 }
 
 /** A create cannot carry the example's times or like count, so it only shows the other fields. */
@@ -143,6 +166,14 @@ describe('firestore.rules against the schema examples', () => {
     'allows saving again: $name',
     async (example) => {
       await assertSucceeds(resave(example.data));
+    },
+  );
+
+  it.each(invalid.filter((example) => example.field === 'images'))(
+    'denies adding images: $name (twin: $twin)',
+    async (example) => {
+      await assertSucceeds(addImages(twinOf(example)));
+      await assertFails(addImages(example.data));
     },
   );
 

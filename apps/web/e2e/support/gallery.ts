@@ -73,10 +73,6 @@ export async function fillShowcaseForm(page: Page, input: FormInput): Promise<vo
   if (input.description !== undefined)
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill(input.description);
   if (input.url !== undefined) await page.getByRole('textbox', { name: 'Link' }).fill(input.url);
-  if (input.imageUrl !== undefined)
-    await page.getByRole('textbox', { name: 'Image URL' }).fill(input.imageUrl);
-  if (input.imageAlt !== undefined)
-    await page.getByRole('textbox', { name: 'Image description' }).fill(input.imageAlt);
   if (input.tags !== undefined) await page.getByRole('textbox', { name: 'Tags' }).fill(input.tags);
 }
 

@@ -142,3 +142,30 @@ describe.each(LAYOUTS)('the tag filter at $name', (layout) => {
     expect(fitsTheWidth()).toBe(true);
   });
 });
+
+test("a suggestion's count is what the filter then shows, beyond the page loaded", async () => {
+  const tag = uniqueTag('honest');
+  const now = Date.now();
+  // Four tagged on the first page, 24 others after them, and a fifth tagged one a month older:
+  // the loaded page holds four of the five.
+  await seedShowcases([
+    ...Array.from({ length: 4 }, (_, index) => ({
+      title: `Recent ${tag} ${index}`,
+      tags: [tag],
+      createdAt: new Date(now - index * 1000),
+    })),
+    ...Array.from({ length: 24 }, (_, index) => ({
+      title: `Filler ${tag} ${index}`,
+      createdAt: new Date(now - 10_000 - index * 1000),
+    })),
+    { title: `Old ${tag}`, tags: [tag], createdAt: new Date(now - 30 * 24 * 3600 * 1000) },
+  ]);
+  await renderApp({ path: '/' });
+  await expect.element(cards().first()).toBeVisible();
+  await suggestionsLoaded();
+  await tagFilter().fill(tag);
+  await expect.poll(optionTexts).toEqual([`#${tag} 5 showcases`]);
+  await options().first().click();
+  await expect.element(screenHeading(`Showcases tagged #${tag}`)).toBeVisible();
+  await expect.poll(() => cards().elements()).toHaveLength(5);
+});

@@ -2,14 +2,10 @@
 // worker, uploaded width by width, reordered, described and removed, and the showcase document
 // holds exactly the finished ones. Refusals, Cancel, Retry and offline waiting as a member sees
 // them, and the objects as Storage holds them.
-//
-// The document field `images` is new: until firestore.rules lists it (the form's redesign adds
-// it), this file loads the rules with `images` allowed, and puts them back after.
-import rulesFile from '../../../../firestore.rules?raw';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from '../../src/testing/axe';
-import { getDocument, loadRules, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { getDocument, seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
 import { fitsTheWidth, LAYOUTS, setLayout } from '../../src/testing/layout';
 import { transitionsSettled } from '../../src/testing/settled';
 import { interceptRequests } from '../../src/testing/browser-commands-network';
@@ -19,19 +15,6 @@ import { openShowcaseId } from '../../src/testing/open-showcase';
 import { newMember, renderApp, rerenderApp } from '../../src/testing/render-app';
 import { fillShowcaseForm } from '../../src/testing/showcase-form';
 import { listObjects, objectMetadata } from '../../src/testing/storage-rest';
-
-const withImages = rulesFile
-  .replace("'updatedAt', 'likeCount'];", "'updatedAt', 'likeCount', 'images'];")
-  .replace(
-    "removeAll(['imageUrl', 'imageAlt', 'searchTerms'])",
-    "removeAll(['imageUrl', 'imageAlt', 'searchTerms', 'images'])",
-  );
-
-beforeAll(async () => {
-  expect(withImages).not.toBe(rulesFile);
-  await loadRules(withImages);
-});
-afterAll(() => loadRules(rulesFile));
 
 /** Resumable uploads to the Storage emulator (start, chunks, finish). */
 const STORAGE_UPLOADS = /\/v0\/b\/[^/]+\/o\?.*name=/;

@@ -48,7 +48,6 @@ test('a publish the rules reject rolls back with the designed message and the in
     title,
     description: 'Every word of this\nshould still be here.',
     url: 'https://example.com/refused',
-    imageUrl: 'https://example.com/refused.png',
     tags: `${tag}, second`,
   };
 
@@ -69,7 +68,6 @@ test('a publish the rules reject rolls back with the designed message and the in
     await expect.element(textbox('Title')).toHaveValue(input.title);
     await expect.element(textbox('Description')).toHaveValue(input.description);
     await expect.element(textbox('Link')).toHaveValue(input.url);
-    await expect.element(textbox('Image URL')).toHaveValue(input.imageUrl);
     await expect.element(textbox('Tags')).toHaveValue(input.tags);
     await expect.element(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
     // Nothing reached the server.

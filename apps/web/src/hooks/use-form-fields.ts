@@ -15,9 +15,14 @@ export type FormFieldsOptions<Values> = {
    * been shown (the messages follow the typing); without it, typing clears that field's message.
    */
   validate?: (values: Values) => FieldErrors<keyof Values & string>;
+  /**
+   * Brings a submit's first invalid field to the user; default: `focus()`, which scrolls only
+   * as far as the browser thinks it must.
+   */
+  reveal?: (element: FieldElement) => void;
 };
 
-type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * The typed values of a form and their messages: client validation first, then a server error
@@ -27,7 +32,7 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement;
  */
 export function useFormFields<Values extends Record<string, string>>(
   initial: Values,
-  { request, validate, order }: FormFieldsOptions<Values> = {},
+  { request, validate, order, reveal }: FormFieldsOptions<Values> = {},
 ) {
   type Field = keyof Values & string;
   const [values, setValues] = useState<Values>(initial);
@@ -51,9 +56,16 @@ export function useFormFields<Values extends Record<string, string>>(
     setShown(true);
     const fields = order ?? (Object.keys(initial) as Field[]);
     const first = fields.find((field) => errors[field] !== undefined);
-    if (first !== undefined) inputs.current[first]?.focus();
+    const element = first === undefined ? undefined : inputs.current[first];
+    if (element) {
+      if (reveal) reveal(element);
+      else element.focus();
+    }
     return first !== undefined;
   };
+
+  /** Sets a field's value for the user (e.g. a link completed with `https://`). */
+  const setValue = (field: Field, value: string) => change(field)({ target: { value } });
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     const { value } = event.target;
@@ -73,5 +85,5 @@ export function useFormFields<Values extends Record<string, string>>(
     },
   });
 
-  return { values, setFieldErrors, errorFor, formError, change, field };
+  return { values, setFieldErrors, errorFor, formError, change, setValue, field };
 }

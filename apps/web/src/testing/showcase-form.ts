@@ -10,7 +10,5 @@ export async function fillShowcaseForm(input: FormInput): Promise<void> {
   if (input.title !== undefined) await field('Title').fill(input.title);
   if (input.description !== undefined) await field('Description').fill(input.description);
   if (input.url !== undefined) await field('Link').fill(input.url);
-  if (input.imageUrl !== undefined) await field('Image URL').fill(input.imageUrl);
-  if (input.imageAlt !== undefined) await field('Image description').fill(input.imageAlt);
   if (input.tags !== undefined) await field('Tags').fill(input.tags);
 }

@@ -37,6 +37,8 @@ type LikeKnobs = {
   readonly likeData: Readonly<Record<string, unknown>>;
   /** Other showcase fields written along with the counter. */
   readonly alsoChange: Readonly<Record<string, unknown>>;
+  /** The batch also deletes the showcase (its owner deleting it with its likes). */
+  readonly deleteShowcase: boolean;
 };
 
 const liking: LikeKnobs = {
@@ -48,8 +50,18 @@ const liking: LikeKnobs = {
   likeFor: 'self',
   likeData: { createdAt: SERVER_TIME },
   alsoChange: {},
+  deleteShowcase: false,
 };
 const unliking: LikeKnobs = { ...liking, world: 'liked', counter: -1, like: 'delete' };
+/** The owner deletes the liked showcase and, in the same batch, the like it holds. */
+const deletingWithLikes: LikeKnobs = {
+  ...unliking,
+  actor: 'owner',
+  likeFor: 'other',
+  counter: null,
+  deleteShowcase: true,
+};
+const DELETE_WITH_LIKES = 'delete: the owner deletes the showcase together with its likes';
 
 const LIKE = 'like: a member likes a published showcase';
 const UNLIKE = 'unlike: the liker unlikes';
@@ -143,6 +155,31 @@ export const LIKE_CASES: readonly Case<LikeKnobs>[] = [
     { ...unliking, likeFor: 'other', actor: 'guest' },
     UNLIKE_NAMED,
   ),
+  likeCase(DELETE_WITH_LIKES, 'ALLOW', deletingWithLikes),
+  likeCase(
+    'delete: the owner deletes a like but keeps the showcase (its count would lie)',
+    'DENY',
+    { ...deletingWithLikes, deleteShowcase: false },
+    DELETE_WITH_LIKES,
+  ),
+  likeCase(
+    "delete: another member deletes someone's showcase with its likes",
+    'DENY',
+    { ...deletingWithLikes, actor: 'fan' },
+    DELETE_WITH_LIKES,
+  ),
+  likeCase(
+    'delete: a guest deletes a showcase with its likes',
+    'DENY',
+    { ...deletingWithLikes, actor: 'guest' },
+    DELETE_WITH_LIKES,
+  ),
+  likeCase('delete: the owner deletes an unliked draft with no likes', 'ALLOW', {
+    ...deletingWithLikes,
+    world: 'unliked',
+    showcase: DRAFT,
+    like: null,
+  }),
 ];
 
 function runLike(suite: RulesSuite, knobs: LikeKnobs): Promise<void> {
@@ -157,6 +194,7 @@ function runLike(suite: RulesSuite, knobs: LikeKnobs): Promise<void> {
   if (knobs.like === 'create')
     batch.set(likeRef, toSdk(knobs.likeData, knobs.actor) as Record<string, unknown>);
   if (knobs.like === 'delete') batch.delete(likeRef);
+  if (knobs.deleteShowcase) batch.delete(doc(db, knobs.showcase));
   return batch.commit();
 }
 

@@ -10,6 +10,7 @@ export type TextInputProps = {
   name?: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur?: () => void;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'url' | 'numeric' | 'tel' | 'search';
@@ -39,6 +40,7 @@ export function TextInput({
   name,
   value,
   onChange,
+  onBlur,
   type = 'text',
   autoComplete,
   inputMode,
@@ -67,6 +69,7 @@ export function TextInput({
         label={label}
         value={value}
         onChange={onChange}
+        onBlur={onBlur}
         autoComplete={autoComplete}
         placeholder={placeholder}
         autoFocus={autoFocus}

@@ -2,7 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../brand-mark';
@@ -28,6 +28,7 @@ type AppShellProps = {
  * below. On a phone the bar is full, so search takes a row of its own under them.
  */
 export function AppShell({ homeHref = paths.home, connection, userMenu, children }: AppShellProps) {
+  const appBar = useScrollPaddingBelow<HTMLElement>();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -48,7 +49,7 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
       >
         Skip to content
       </Box>
-      <AppBar position="sticky">
+      <AppBar position="sticky" ref={appBar}>
         <Toolbar
           sx={{
             gap: 1.5,
@@ -57,33 +58,36 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
             py: { xs: 1, sm: 0 },
           }}
         >
-          <Box
-            component={RouterLink}
-            to={homeHref}
-            sx={{
-              color: 'inherit',
-              textDecoration: 'none',
-              borderRadius: 1,
-              '&:focus-visible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-                outlineOffset: 2,
-              },
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-              fontWeight: 700,
-              fontSize: '1.125rem',
-            }}
-          >
-            <BrandMark />
-            Showcase
+          {/* The brand and the right-hand group share the room either side equally, so Search
+              sits in the same place on every screen whatever the right-hand group holds. */}
+          <Box sx={{ flex: '1 1 0', display: 'flex', minWidth: 'max-content' }}>
+            <Box
+              component={RouterLink}
+              to={homeHref}
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                borderRadius: 1,
+                '&:focus-visible': {
+                  outline: '2px solid',
+                  outlineColor: 'primary.main',
+                  outlineOffset: 2,
+                },
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 1,
+                fontWeight: 700,
+                fontSize: '1.125rem',
+              }}
+            >
+              <BrandMark />
+              Showcase
+            </Box>
           </Box>
           <Box
             sx={{
               order: { xs: 1, sm: 0 },
-              flexGrow: 1,
-              flexBasis: { xs: '100%', sm: 0 },
+              flex: { xs: '1 1 100%', sm: '0 1 472px' },
               display: 'flex',
               justifyContent: 'center',
               minWidth: 0,
@@ -97,10 +101,19 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
               </Suspense>
             </Box>
           </Box>
-          {/* On a phone the search row wraps below; this keeps the rest at the end of the bar. */}
-          <Box sx={{ flexGrow: 1, display: { sm: 'none' } }} />
-          {connection}
-          {userMenu}
+          <Box
+            sx={{
+              flex: '1 1 0',
+              display: 'flex',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+              gap: 1.5,
+              minWidth: 'max-content',
+            }}
+          >
+            {connection}
+            {userMenu}
+          </Box>
         </Toolbar>
       </AppBar>
       <Box
@@ -116,4 +129,29 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
       </Box>
     </Box>
   );
+}
+
+/**
+ * Keeps the page's scroll padding as tall as the sticky app bar (one row, or two on a phone),
+ * so whatever the browser or a form scrolls into view (a focused field, Tab, a `#` link) lands
+ * below the bar rather than under it.
+ */
+function useScrollPaddingBelow<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (bar === null || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      root.style.scrollPaddingTop = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return ref;
 }

@@ -56,6 +56,19 @@ export function SearchField({ galleryHref }: { galleryHref: string }) {
     show('');
   };
 
+  // `/` anywhere but in a field focuses Search, as on most sites with one.
+  useEffect(() => {
+    const focusSearch = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', focusSearch);
+    return () => document.removeEventListener('keydown', focusSearch);
+  }, []);
+
   return (
     <Box
       component="form"
@@ -119,5 +132,19 @@ export function SearchField({ galleryHref }: { galleryHref: string }) {
         </IconButton>
       ) : null}
     </Box>
+  );
+}
+
+/** Where `/` is text being typed, not a shortcut. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return (
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLInputElement &&
+      !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(
+        target.type,
+      ))
   );
 }

@@ -20,6 +20,9 @@ import type { ImagePlacement } from './showcase-image';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 
+/** A Like button's height (the theme's buttons are at least 40 px): the count alone keeps it. */
+const LIKE_ROW_HEIGHT = 40;
+
 /** The title's two lines, reserved even for a short title, so cards in a row line up. */
 const titleSx = {
   overflowWrap: 'anywhere',
@@ -34,7 +37,7 @@ const titleSx = {
 /**
  * One showcase in a grid. Every user-written value is rendered as text. The image and title are
  * one link to the showcase; tags and Like sit below it, outside the link, so pressing them never
- * navigates and Tab reaches them after the card's link.
+ * navigates. Tab stops at the card's link and at Like, never at each tag chip.
  */
 export const ShowcaseCard = memo(function ShowcaseCard({
   showcase,
@@ -99,9 +102,17 @@ export const ShowcaseCard = memo(function ShowcaseCard({
         </CardContent>
       </CardActionArea>
       <Stack sx={{ px: 2, pb: 1.5, gap: 1 }}>
-        <TagChips tags={tags} max={3} />
+        {/* Rows of fixed height, so cards side by side line up row by row: a card without
+            tags keeps their line, and the count alone is as tall as Like. */}
+        <Box data-card-row="tags" sx={{ minHeight: 24, display: 'flex', minWidth: 0 }}>
+          <TagChips tags={tags} max={3} tabbable={false} oneLine />
+        </Box>
         {/* Like and the count on a line of their own, so they fit beside nothing at 360 px. */}
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          data-card-row="actions"
+          sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: LIKE_ROW_HEIGHT }}
+        >
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             {offersLike ? (
               <LikeButton

@@ -2,8 +2,23 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 
-/** Tags as links to the gallery filtered by that tag. Text only, never markup. */
-export function TagChips({ tags, max }: { tags: readonly string[]; max?: number }) {
+/**
+ * Tags as links to the gallery filtered by that tag. Text only, never markup. `tabbable={false}`
+ * (cards) keeps them out of the Tab order: a grid is one stop per card, and the showcase page
+ * has the same links in reach of the keyboard.
+ */
+export function TagChips({
+  tags,
+  max,
+  tabbable = true,
+  oneLine = false,
+}: {
+  tags: readonly string[];
+  max?: number;
+  tabbable?: boolean;
+  /** Never wrap: long tags shrink with an ellipsis (cards keep one line for tags). */
+  oneLine?: boolean;
+}) {
   const shown = max === undefined ? tags : tags.slice(0, max);
   if (shown.length === 0) return null;
   return (
@@ -11,7 +26,15 @@ export function TagChips({ tags, max }: { tags: readonly string[]; max?: number 
       direction="row"
       component="ul"
       aria-label="Tags"
-      sx={{ flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}
+      sx={{
+        flexWrap: oneLine ? 'nowrap' : 'wrap',
+        gap: 0.75,
+        p: 0,
+        m: 0,
+        listStyle: 'none',
+        minWidth: 0,
+        ...(oneLine ? { '& > li': { minWidth: 0, display: 'flex' } } : {}),
+      }}
     >
       {shown.map((tag) => (
         <li key={tag}>
@@ -22,6 +45,8 @@ export function TagChips({ tags, max }: { tags: readonly string[]; max?: number 
             to={`/?tag=${encodeURIComponent(tag)}`}
             clickable
             variant="outlined"
+            {...(tabbable ? {} : { tabIndex: -1 })}
+            {...(oneLine ? { sx: { maxWidth: '100%' } } : {})}
           />
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { ShowcaseInput } from '@showcase/schema';
+import { buildShowcaseImage } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
 import { planSave, settleConflict } from './save-plan';
 
@@ -6,10 +7,11 @@ const base: ShowcaseInput = {
   title: 'Original title',
   description: 'Original description',
   url: 'https://example.com/',
-  imageUrl: null,
-  imageAlt: null,
+  images: [],
   tags: ['web'],
 };
+
+const image = (id: string, alt = '') => buildShowcaseImage('u1', 's1', { id, alt });
 
 describe('planSave', () => {
   it('writes only the fields the user changed', () => {
@@ -47,25 +49,24 @@ describe('planSave', () => {
     });
   });
 
-  it('writes a removed image as null', () => {
-    const withImage = { ...base, imageUrl: 'https://example.com/a.png' };
-    expect(planSave(withImage, { ...withImage, imageUrl: null }, withImage)).toEqual({
+  it('writes the whole image list when it changed, compared by content', () => {
+    const withImages = { ...base, images: [image('a'), image('b')] };
+    const reordered = { ...withImages, images: [image('b'), image('a')] };
+    expect(planSave(withImages, reordered, withImages)).toEqual({
       kind: 'write',
-      changes: { imageUrl: null },
+      changes: { images: reordered.images },
     });
+    const copied = { ...withImages, images: withImages.images.map((one) => ({ ...one })) };
+    expect(planSave(withImages, copied, withImages)).toEqual({ kind: 'write', changes: {} });
   });
 
-  it('treats the image description like any field: removed as null, empty when compared', () => {
-    const described = { ...base, imageAlt: 'A lamp' };
-    expect(planSave(described, { ...described, imageAlt: null }, described)).toEqual({
-      kind: 'write',
-      changes: { imageAlt: null },
-    });
-    expect(
-      planSave(described, { ...described, imageAlt: null }, { ...described, imageAlt: 'Theirs' }),
-    ).toEqual({
+  it('reports images changed here and elsewhere as a conflict, described in words', () => {
+    const withImages = { ...base, images: [image('a', 'A lamp')] };
+    const mine = { ...withImages, images: [] };
+    const theirs = { ...withImages, images: [image('a', 'A lamp'), image('b')] };
+    expect(planSave(withImages, mine, theirs)).toEqual({
       kind: 'conflict',
-      conflicts: [{ field: 'imageAlt', theirs: 'Theirs', mine: '' }],
+      conflicts: [{ field: 'images', theirs: '2 images, the cover: A lamp', mine: '' }],
     });
   });
 

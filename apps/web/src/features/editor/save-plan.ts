@@ -19,11 +19,19 @@ export type SavePlan =
   | { kind: 'write'; changes: Partial<ShowcaseInput> }
   | { kind: 'conflict'; conflicts: FieldConflict[] };
 
-/** A field's value as the form shows it (tags as one line, no image as empty). */
+/** A field's value as the conflict panel shows it (tags as one line, images described). */
 export function fieldText(input: ShowcaseInput, field: ShowcaseField): string {
-  const value = input[field];
-  if (value === null) return '';
-  return Array.isArray(value) ? formatTags(value) : value;
+  if (field === 'images') return imagesText(input.images);
+  if (field === 'tags') return formatTags(input.tags);
+  return input[field];
+}
+
+/** Images as words: how many, and the cover's description when it has one. */
+function imagesText(images: ShowcaseInput['images']): string {
+  if (images.length === 0) return '';
+  const count = images.length === 1 ? '1 image' : `${images.length} images`;
+  const cover = images[0]!.alt.trim();
+  return cover === '' ? count : `${count}, the cover: ${cover}`;
 }
 
 export function planSave(

@@ -28,7 +28,7 @@ export function setEmulatorTargets(config: EmulatorConfig): void {
   chosenAtRunTime = config;
 }
 
-/** Where the Storage emulator listens (image uploads). */
+/** Where the Storage emulator listens (image uploads and deletes). */
 export function storageEmulatorTarget(): { host: string; port: number } | null {
   return chosenAtRunTime?.storage ?? readEmulatorConfig()?.storage ?? null;
 }

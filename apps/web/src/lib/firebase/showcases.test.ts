@@ -1,4 +1,4 @@
-import { deleteField, serverTimestamp } from 'firebase/firestore';
+import { serverTimestamp } from 'firebase/firestore';
 import type { ShowcaseInput } from '@showcase/schema';
 import { searchTermsFor } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
@@ -49,14 +49,13 @@ describe('showcaseUpdateFields: which fields an update writes', () => {
       title: 'Desk',
       description: '',
       url: 'https://example.com/desk',
-      imageUrl: null,
-      imageAlt: null,
+      images: [],
       tags: ['wood'],
     };
-    expect(fields(input, null)).toMatchObject({
-      searchTerms: searchTermsFor('Desk', ['wood']),
-      imageUrl: deleteField(),
-      imageAlt: deleteField(),
-    });
+    const written = fields(input, null);
+    expect(written).toMatchObject({ searchTerms: searchTermsFor('Desk', ['wood']), images: [] });
+    // A legacy image is left as stored: the form no longer edits it.
+    expect(written).not.toHaveProperty('imageUrl');
+    expect(written).not.toHaveProperty('imageAlt');
   });
 });

@@ -7,10 +7,10 @@ import type {
 } from 'firebase/firestore';
 import {
   collection,
-  deleteDoc,
-  deleteField,
   doc,
   getDocFromCache,
+  getDocsFromCache,
+  getDocsFromServer,
   limit,
   orderBy,
   query,
@@ -19,15 +19,11 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
-import type {
-  SearchTermsSource,
-  Showcase,
-  ShowcaseImage,
-  ShowcaseInput,
-  ShowcaseStatus,
-} from '@showcase/schema';
+import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
+import { planShowcaseDeletion } from '../showcases/deletion-plan';
 import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
@@ -106,13 +102,10 @@ export function createShowcase(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): Promise<void> {
-  const { imageUrl, imageAlt, ...content } = showcaseContent(input, status, owner.name);
   return trackWrite(
     setDoc(doc(db, SHOWCASES, id), {
-      ...content,
-      // The rules want no key rather than null for "none".
-      ...(imageUrl === null ? {} : { imageUrl }),
-      ...(imageAlt === null ? {} : { imageAlt }),
+      // `images` always: a new showcase is never one from before uploads existed.
+      ...showcaseContent(input, status, owner.name),
       ...searchTermsField(null, input),
       ownerUid: owner.uid,
       createdAt: serverTimestamp(),
@@ -137,8 +130,8 @@ function searchTermsField(
 
 /**
  * Later saves: the editable fields the user changed (a concurrent edit of another field stays),
- * the status, the owner's public name and `updatedAt`. `imageUrl: null` removes the image and
- * `imageAlt: null` its description. `stored` is this device's view of the document (null when
+ * the status, the owner's public name and `updatedAt`. A legacy `imageUrl`/`imageAlt` is left
+ * as stored: the form no longer edits it. `stored` is this device's view of the document (null when
  * it has none: then `changes` must hold the title and tags), which the search terms are
  * computed from.
  */
@@ -165,11 +158,8 @@ export function showcaseUpdateFields(
   status: ShowcaseStatus,
   owner: ShowcaseOwner,
 ): UpdateData<Record<string, unknown>> {
-  const { imageUrl, imageAlt, ...content } = changes;
   return {
-    ...content,
-    ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? deleteField() }),
-    ...(imageAlt === undefined ? {} : { imageAlt: imageAlt ?? deleteField() }),
+    ...changes,
     ...searchTermsField(stored, changes),
     status,
     ownerName: owner.name,
@@ -213,8 +203,42 @@ export function updateShowcaseChecked(
   );
 }
 
-export function deleteShowcase(db: Firestore, id: string): Promise<void> {
-  return trackWrite(deleteDoc(doc(db, SHOWCASES, id)));
+/** The ids of a showcase's likes: the server's list, or this device's while offline. */
+async function likeIdsOf(db: Firestore, id: string): Promise<string[]> {
+  const likes = collection(db, SHOWCASES, id, 'likes');
+  try {
+    return (await getDocsFromServer(likes)).docs.map((like) => like.id);
+  } catch {
+    try {
+      return (await getDocsFromCache(likes)).docs.map((like) => like.id);
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** What a deletion left for later (images to retry) or behind for good (likes past a batch). */
+export type ShowcaseDeletion = { imagesWaiting: number; likesLeft: number };
+
+/**
+ * Deletes a showcase with its likes (one batch: the rules let the owner delete them only with
+ * the showcase) and then its images from Storage. Offline the batch queues like any write and
+ * settles when the server has it; images whose deletion fails are retried later from a list on
+ * the device (`storage-cleanup.ts`, loaded only now).
+ */
+export async function deleteShowcase(
+  db: Firestore,
+  showcase: Pick<Showcase, 'id' | 'ownerUid' | 'images'>,
+): Promise<ShowcaseDeletion> {
+  const plan = planShowcaseDeletion(showcase, await likeIdsOf(db, showcase.id));
+  const batch = writeBatch(db);
+  for (const likeId of plan.likeIds) batch.delete(doc(db, SHOWCASES, showcase.id, 'likes', likeId));
+  batch.delete(doc(db, SHOWCASES, showcase.id));
+  await trackWrite(batch.commit());
+  // Only once the server has deleted the document: a refused deletion keeps its images.
+  const { deleteStoredObjects } = await import('./storage-cleanup');
+  const imagesWaiting = await deleteStoredObjects(showcase.ownerUid, plan.storageObjects);
+  return { imagesWaiting, likesLeft: plan.likesLeft };
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */
@@ -224,18 +248,4 @@ export async function showcaseIsOnDevice(db: Firestore, id: string): Promise<boo
   } catch {
     return false; // Not in the cache at all.
   }
-}
-
-/**
- * Sets a showcase's `images` to exactly this list (the first is the cover). The whole list is
- * written, never appended to: writing it again, after a crash or a retry, changes nothing.
- */
-export function setShowcaseImages(
-  db: Firestore,
-  id: string,
-  images: readonly ShowcaseImage[],
-): Promise<void> {
-  return trackWrite(
-    updateDoc(doc(db, SHOWCASES, id), { images: [...images], updatedAt: serverTimestamp() }),
-  );
 }

@@ -22,6 +22,23 @@ export const inputsCustomizations: Components<Theme> = {
       }),
     },
   },
+  MuiToggleButton: {
+    styleOverrides: {
+      // MUI marks the selected toggle with a faint tint and the primary colour as text: in dark
+      // mode that reads fainter than the unselected ones' white text. Filled, it is the most
+      // prominent in both schemes.
+      root: ({ theme }) => {
+        const palette = (theme.vars ?? theme).palette;
+        return {
+          '&.Mui-selected, &.Mui-selected:hover': {
+            backgroundColor: palette.primary.main,
+            color: palette.primary.contrastText,
+          },
+          '&.Mui-selected:hover': { backgroundColor: palette.primary.dark },
+        };
+      },
+    },
+  },
   MuiTextField: {
     defaultProps: { fullWidth: true },
   },

@@ -69,14 +69,19 @@ function EditShowcase({ uid }: { uid: string }) {
           id={view.showcase.id}
           mode="update"
           current={view.showcase}
-          initial={rejectedFormFor(view.showcase.id) ?? showcaseFormValues(view.showcase)}
+          initial={
+            rejectedFormFor(view.showcase.id) ?? {
+              values: showcaseFormValues(view.showcase),
+              images: view.showcase.images,
+            }
+          }
         />
       );
       break;
   }
 
   return (
-    <Stack sx={{ gap: 3, maxWidth: 720, mx: 'auto' }}>
+    <Stack sx={{ gap: 3, maxWidth: 1040, mx: 'auto' }}>
       <Typography component="h1" variant="h4">
         Edit showcase
       </Typography>

@@ -54,7 +54,7 @@ function NewShowcase() {
   }, [db, id, navigate, setParams]);
 
   return (
-    <Stack sx={{ gap: 3, maxWidth: 720, mx: 'auto' }}>
+    <Stack sx={{ gap: 3, maxWidth: 1040, mx: 'auto' }}>
       <Typography component="h1" variant="h4">
         New showcase
       </Typography>
@@ -63,7 +63,7 @@ function NewShowcase() {
           key={id}
           id={id}
           mode="create"
-          initial={rejectedFormFor(id) ?? emptyShowcaseForm}
+          initial={rejectedFormFor(id) ?? { values: emptyShowcaseForm, images: [] }}
         />
       ) : (
         <Box sx={{ py: 6, display: 'grid', placeItems: 'center' }}>

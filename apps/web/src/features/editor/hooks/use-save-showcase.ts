@@ -4,13 +4,7 @@ import { useNotify } from '../../../components/feedback/notifier';
 import { hrefs } from '../../../config/paths';
 import type { DescribedError } from '../../../lib/errors';
 import { describeError } from '../../../lib/errors';
-import type {
-  Showcase,
-  ShowcaseField,
-  ShowcaseFormValues,
-  ShowcaseInput,
-  ShowcaseStatus,
-} from '@showcase/schema';
+import type { Showcase, ShowcaseField, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { publicNameOf } from '../../../lib/firebase/profiles';
 import { connectionStore } from '../../../lib/firebase/connection-store';
 import type { ShowcaseOwner } from '../../../lib/firebase/showcases';
@@ -21,6 +15,7 @@ import {
 } from '../../../lib/firebase/showcases';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
+import type { RejectedForm } from '../rejected-forms';
 import { forgetRejectedForm, rememberRejectedForm } from '../rejected-forms';
 import type { SaveIntent } from '../save-intent';
 import { intentText, statusAfter } from '../save-intent';
@@ -87,7 +82,7 @@ export function useSaveShowcase(
   async function save(
     input: ShowcaseInput,
     intent: SaveIntent,
-    values: ShowcaseFormValues,
+    form: RejectedForm,
   ): Promise<boolean> {
     if (inFlight.current) return false; // No double submits, whatever the buttons say.
     const status = statusAfter(intent);
@@ -142,7 +137,7 @@ export function useSaveShowcase(
         setState({ phase: 'failed', intent, error: described });
       } else {
         // The user left while the write was queued: keep what they typed for the way back.
-        rememberRejectedForm(id, values);
+        rememberRejectedForm(id, form);
         notify({
           severity: 'error',
           message: `“${input.title}” was not saved. ${described.message}`,

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { Showcase } from '@showcase/schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { showcasesQuery } from '../../../lib/firebase/showcases';
-import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { countPublishedWithTag } from '../../../lib/firebase/tag-counts';
+import { useFirestore, useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import type { TagCount } from '../tag-suggestions';
 import { countTags, matchTags } from '../tag-suggestions';
 import type { TagFilterFieldProps } from './tag-filter-field';
@@ -14,6 +15,33 @@ import { TagFilterField, tagFilterSx } from './tag-filter-field';
 const SAMPLE_SIZE = 48;
 
 const suggestionCount = (count: number) => `${count} ${count === 1 ? 'showcase' : 'showcases'}`;
+
+/** Suggestions get their exact count this many at a time (the ones a person can see). */
+const COUNTED_MAX = 12;
+
+/**
+ * The exact number of published showcases with each of `tags`, as the server counts them: the
+ * suggestions come from the showcases loaded (a page, or a sample), which may hold only some of
+ * a tag's showcases, so their own count would promise fewer than the filter then shows. A count
+ * that is not known (yet, or offline) is not shown at all.
+ */
+function useExactTagCounts(tags: readonly string[]): ReadonlyMap<string, number> {
+  const db = useFirestore();
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  const asked = useRef(new Set<string>());
+  const key = tags.join(' ');
+  useEffect(() => {
+    for (const tag of key === '' ? [] : key.split(' ')) {
+      if (asked.current.has(tag)) continue;
+      asked.current.add(tag);
+      countPublishedWithTag(db, tag).then(
+        (count) => setCounts((current) => new Map(current).set(tag, count)),
+        () => asked.current.delete(tag), // Offline: asked again when shown again.
+      );
+    }
+  }, [db, key]);
+  return counts;
+}
 
 /** Where the plain field was when this one replaced it, so the person typing goes on there. */
 export type FieldHandoff = {
@@ -59,6 +87,16 @@ export function TagFilterCombobox({
   );
   const sampled = sample.data;
   const suggestions = useMemo(() => countTags(showcases, sampled ?? []), [showcases, sampled]);
+  const shownTags = useMemo(
+    () =>
+      open
+        ? matchTags(suggestions, text)
+            .slice(0, COUNTED_MAX)
+            .map((suggestion) => suggestion.tag)
+        : [],
+    [open, suggestions, text],
+  );
+  const exactCounts = useExactTagCounts(shownTags);
 
   // Mounted in place of the focused plain field: focus and caret move here.
   const handedOff = useRef(handoff);
@@ -103,9 +141,11 @@ export function TagFilterCombobox({
           <Box component="span" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
             #{option.tag}
           </Box>{' '}
-          <Typography component="span" variant="body2" color="text.secondary">
-            {suggestionCount(option.count)}
-          </Typography>
+          {exactCounts.has(option.tag) ? (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {suggestionCount(exactCounts.get(option.tag)!)}
+            </Typography>
+          ) : null}
         </Box>
       )}
       sx={tagFilterSx}

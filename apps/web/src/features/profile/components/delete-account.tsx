@@ -57,6 +57,11 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
               This permanently deletes your sign-in for {user.email ?? 'this account'} and signs you
               out. It cannot be undone.
             </DialogContentText>
+            {/* Said plainly until deleting an account also deletes what it made (see README). */}
+            <DialogContentText>
+              Your showcases, their images, your public profile and the likes you gave stay. To
+              remove a showcase and its images, delete it from its page first.
+            </DialogContentText>
             {request.error ? (
               <ErrorAlert error={request.error} onRetry={remove} retrying={request.pending} />
             ) : null}

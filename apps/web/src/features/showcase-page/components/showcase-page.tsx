@@ -117,9 +117,17 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
 
   const remove = () => {
     setConfirming(false);
-    // The local cache drops it at once (and the gallery with it); the server confirms later.
-    deleteShowcase(db, showcase.id).then(
-      () => notify({ severity: 'success', message: 'Showcase deleted.' }),
+    // The local cache drops it once its likes are listed (from the cache when offline), the
+    // gallery with it; the server confirms later, and then its images leave Storage.
+    deleteShowcase(db, showcase).then(
+      ({ imagesWaiting }) =>
+        notify({
+          severity: 'success',
+          message:
+            imagesWaiting === 0
+              ? 'Showcase deleted.'
+              : `Showcase deleted. Its images are removed from storage once you're back online.`,
+        }),
       (error: unknown) =>
         notify({
           severity: 'error',
