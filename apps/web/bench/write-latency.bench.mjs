@@ -231,14 +231,23 @@ function testBuildConfig() {
   };
 }
 
-/** B's count element reports each change; `__likeWait` resolves when it reads the text asked. */
+/**
+ * B's like count reports each change; `__likeWait` resolves when it reads the text asked. The
+ * whole page is observed, not the element: React may replace the count's element (the Like
+ * control swaps its parts once the member's like document is known), and an observer on the
+ * old one would never fire.
+ */
 function watchLikeCount() {
-  const count = document.querySelector('[data-testid="like-count"]');
+  const read = () => document.querySelector('[data-testid="like-count"]')?.textContent;
+  let last = read();
   window.__likeChanges = [];
   new MutationObserver(() => {
-    window.__likeChanges.push([performance.timeOrigin + performance.now(), count.textContent]);
-    if (window.__likeWaiter?.text === count.textContent) window.__likeWaiter.resolve();
-  }).observe(count, { childList: true, characterData: true, subtree: true });
+    const text = read();
+    if (text === last) return;
+    last = text;
+    window.__likeChanges.push([performance.timeOrigin + performance.now(), text]);
+    if (window.__likeWaiter?.text === text) window.__likeWaiter.resolve();
+  }).observe(document.body, { childList: true, characterData: true, subtree: true });
 }
 
 /**
@@ -281,7 +290,10 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
         }),
       ),
     );
-    await b.getByTestId('like-count').waitFor();
+    // B's Like control settled too (its like document known), as a member's page is at rest.
+    await Promise.all(
+      [a, b].map((page) => page.waitForFunction(likeButtonReady, null, { timeout: 30_000 })),
+    );
     pair.ready = () => a.waitForFunction(likeButtonReady, null, { timeout: 30_000 });
     pair.click = () =>
       a.evaluate(() => {
