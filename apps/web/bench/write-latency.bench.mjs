@@ -306,6 +306,7 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
       });
   } else {
     const url = `${floorUrl}?cache=${kind === 'memory' ? 'memory' : 'persistent'}`;
+    const listen = kind === 'listening';
     await Promise.all([a.goto(url), b.goto(url)]);
     const [host, port] = stack.firestoreHost.split(':');
     const common = {
@@ -315,7 +316,12 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
       showcaseId,
     };
     await Promise.all([
-      a.evaluate((options) => window.floorSetUp(options), { ...common, ...writer, watch: false }),
+      a.evaluate((options) => window.floorSetUp(options), {
+        ...common,
+        ...writer,
+        watch: false,
+        listen,
+      }),
       b.evaluate((options) => window.floorSetUp(options), { ...common, ...watcher, watch: true }),
     ]);
     pair.ready = () => a.waitForFunction(() => window.floorIdle(), null, { timeout: 30_000 });
@@ -372,7 +378,12 @@ async function writeOnce(pair, events) {
   return { clickedAt, expected };
 }
 
-const KINDS = ['floor', 'memory', 'app'];
+/**
+ * The pairs: the floor (bare page, persistent multi-tab cache), the same on the memory cache,
+ * the floor whose writer also listens to the showcase and its like document as the app's page
+ * must, and the app.
+ */
+const KINDS = ['floor', 'memory', 'listening', 'app'];
 
 async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
   const pairs = {};
@@ -382,7 +393,7 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
     for (const kind of KINDS) pairs[kind] = await openPair({ browser, stack, kind, floorUrl, log });
     // Split: the app, and the floor on the same cache (the memory cache has no IndexedDB steps
     // to cut at).
-    const split = ['floor', 'app'];
+    const split = ['floor', 'listening', 'app'];
     const offsets = {};
     for (const kind of split) {
       const pair = pairs[kind];
@@ -390,8 +401,8 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
     }
     const statsBefore = stack.firestore.transportStats();
     stack.firestore.observeWebChannel((event) => events.push(event));
-    const totals = { floor: [], memory: [], app: [] };
-    const splits = { floor: [], app: [] };
+    const totals = Object.fromEntries(KINDS.map((kind) => [kind, []]));
+    const splits = { floor: [], listening: [], app: [] };
     // Interleaved one write at a time, the order turning each round, so that the floor, the
     // memory cache and the app see the same load on this shared machine.
     for (let round = 0; round < writes + warmUp; round += 1) {
@@ -469,6 +480,7 @@ function rowsFrom(result, load) {
   const summary = summarize(result.totals.app, result.splits.app);
   const floor = summarize(result.totals.floor, result.splits.floor);
   const memory = summarize(result.totals.memory, []);
+  const listening = summarize(result.totals.listening, []);
   const { offsets, backchannels, loads } = result;
   const n = result.totals.app.length;
   const sampled = [...loads].sort((x, y) => x - y);
@@ -482,7 +494,8 @@ function rowsFrom(result, load) {
       reference: ms(memory.p50),
       note:
         `click (the app) or call (the floor page) in A to B's DOM mutation, one browser clock; ` +
-        `${result.totals.floor.length} floor, ${result.totals.memory.length} memory-cache and ${n} app writes, ` +
+        `${result.totals.floor.length} floor, ${result.totals.memory.length} memory-cache, ` +
+        `${result.totals.listening.length} listening-writer and ${n} app writes, ` +
         `interleaved one at a time; 1-minute load average ${load.start.toFixed(2)} → ${load.end.toFixed(2)} ` +
         `(${sampled[0].toFixed(2)}–${sampled.at(-1).toFixed(2)} over the rounds)`,
     },
@@ -493,6 +506,22 @@ function rowsFrom(result, load) {
       ratio: over(summary.p95 - floor.p95),
       goal: '≤ +6 ms',
       reference: ms(memory.p95),
+    },
+    {
+      figure: `  the floor with A listening as the app's page does, p50`,
+      measured: ms(listening.p50),
+      peer: ms(floor.p50),
+      ratio: `app − it: ${over(summary.p50 - listening.p50)}`,
+      note:
+        "the bare page whose writer also holds the app's page's two listeners (the showcase, " +
+        'its like document, with metadata changes): what listening on the writing page costs ' +
+        'in the SDK, apart from our code',
+    },
+    {
+      figure: `  the floor with A listening as the app's page does, p95`,
+      measured: ms(listening.p95),
+      peer: ms(floor.p95),
+      ratio: `app − it: ${over(summary.p95 - listening.p95)}`,
     },
   ];
   summary.segments.forEach((segment, i) => {

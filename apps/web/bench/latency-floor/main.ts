@@ -4,7 +4,8 @@
 // persistence), and nothing else: no React, no app code. `?cache=memory` swaps in the memory
 // cache. Browser A calls `floorLike`, the app's batch (lib/firebase/likes.ts) without the app
 // around it; browser B's `onSnapshot` of the showcase writes the count into the DOM, in the
-// app's words, so the bench watches both kinds of page the same way.
+// app's words, so the bench watches both kinds of page the same way. `listen` (A) adds the
+// two listeners the app's page of whoever likes holds, to tell their SDK cost from ours.
 import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
@@ -36,6 +37,11 @@ type SetUp = {
   showcaseId: string;
   /** B: listen to the showcase and show its count. A: only write. */
   watch: boolean;
+  /**
+   * A listens too, as the app's page of whoever likes does (the showcase for its count, the
+   * like document for the button), with metadata changes as the app's listeners ask.
+   */
+  listen?: boolean;
 };
 
 declare global {
@@ -68,6 +74,25 @@ window.floorSetUp = async (options) => {
   });
   connectFirestoreEmulator(db, options.firestore.host, options.firestore.port);
   showcaseId = options.showcaseId;
+  if (options.listen) {
+    const heard = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        onSnapshot(
+          doc(db!, path),
+          { includeMetadataChanges: true },
+          {
+            next: (snapshot) => {
+              if (!snapshot.metadata.fromCache) resolve();
+            },
+            error: reject,
+          },
+        );
+      });
+    await Promise.all([
+      heard(`showcases/${showcaseId}`),
+      heard(`showcases/${showcaseId}/likes/${uid}`),
+    ]);
+  }
   if (!options.watch) return;
   const count = document.querySelector('[data-testid="like-count"]')!;
   await new Promise<void>((resolve, reject) => {
