@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
-import { doc, getDocFromCache, onSnapshot } from 'firebase/firestore';
+import { onSnapshot } from 'firebase/firestore';
 import {
   startTransition,
   use,
@@ -8,7 +8,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { flushSync } from 'react-dom';
 import { connectionStore } from './connection-store';
 import { getDb, subscribeInstance } from './firestore';
 import { listenKey } from './listen-key';
@@ -106,49 +105,24 @@ function keysOf(builder: object, args: readonly unknown[] | null, options: Liste
   };
 }
 
-/** Longest a snapshot of this device's own write waits (a hidden tab runs no frames). */
-const PENDING_FALLBACK_MS = 100;
-
-/** Where `afterQueuedWork` reads: a document that never exists, so the read stays small. */
-const QUEUE_PROBE_PATH = 'local-probes/sdk-queue';
-
-/** One probe per instance at a time: every listener a write touches waits for the same one. */
-const queueProbes = new WeakMap<Firestore, Promise<void>>();
+/** Longest a snapshot waits for a frame: a hidden tab runs none. */
+const FRAME_FALLBACK_MS = 100;
 
 /**
- * Resolves once the SDK has finished what it was doing when called. The SDK runs its work one
- * operation after another, and a local write is one operation, from storing the batch to sending
- * it: called from a snapshot of that write, a cache read queued now runs after the send.
+ * Runs `run` once, at the next animation frame (or after `FRAME_FALLBACK_MS` when no frame
+ * comes first); the returned function cancels it.
  */
-function afterQueuedWork(db: Firestore): Promise<void> {
-  let probe = queueProbes.get(db);
-  if (probe === undefined) {
-    const settled = () => {
-      queueProbes.delete(db);
-    };
-    // A missing document rejects (not in the cache): either way the queue is past the write.
-    probe = getDocFromCache(doc(db, QUEUE_PROBE_PATH)).then(settled, settled);
-    queueProbes.set(db, probe);
-  }
-  return probe;
-}
-
-/**
- * Runs `run` once, after the SDK's queued work (the send of this device's write), or after
- * `PENDING_FALLBACK_MS` if that takes longer; the returned function cancels it.
- */
-function afterOwnWrite(db: Firestore, run: () => void): () => void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
+function atNextFrame(run: () => void): () => void {
+  const frame = requestAnimationFrame(() => {
     clearTimeout(timer);
     run();
-  };
-  const timer = setTimeout(once, PENDING_FALLBACK_MS);
-  void afterQueuedWork(db).then(once);
+  });
+  const timer = setTimeout(() => {
+    cancelAnimationFrame(frame);
+    run();
+  }, FRAME_FALLBACK_MS);
   return () => {
-    done = true;
+    cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
 }
@@ -157,13 +131,11 @@ function afterOwnWrite(db: Firestore, run: () => void): () => void {
  * Shared plumbing: subscribe while `key` is non-null, re-subscribe when it changes, and keep
  * the last data on error so a screen can keep showing what it had.
  *
- * A snapshot with this device's unconfirmed writes is rendered once the SDK has sent the write,
- * not at once. The SDK calls back with a local write's result while it still has IndexedDB steps
- * to take before it sends the write (record the views' references, read the batch to send), and
- * any render before their events, even one at the next animation frame, holds the write back by
- * its length: with the transactions several ms long on a loaded machine, the next frame fell
- * between them (`npm run bench -- --only latency`, docs/decisions/). Every other snapshot (the
- * server's news) renders at once.
+ * A snapshot with this device's unconfirmed writes is rendered at the next animation frame, not
+ * at once. The SDK calls back with a local write's result while it still has IndexedDB steps to
+ * take before it sends the write, and a render in that task runs ahead of their events: the
+ * write would leave that much later. The browser paints the change at its next frame either
+ * way. Every other snapshot (the server's news) renders at once.
  */
 function useListener<T>(
   { key, family }: { key: string | null; family: string | undefined },
@@ -208,18 +180,15 @@ function useListener<T>(
           });
         // A listener's first answer replaces a skeleton or a spinner with a whole section (a
         // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
-        // stays responsive. Every later snapshot (a like, an edit) renders at once, in this
-        // task: set from outside a React event, the state would wait for the scheduler's next
-        // task (2 to 7 ms on a loaded machine, most of the app's share of a like seen in another
-        // browser, `npm run bench -- --only latency`), and render just as long there, unsliced.
+        // stays responsive. Every later snapshot (a like, an edit) renders at once.
         const show = () => {
-          if (answered) flushSync(render);
+          if (answered) render();
           else startTransition(render);
           answered = true;
         };
         if (meta.hasPendingWrites) {
           waiting = show;
-          cancelFrame ??= afterOwnWrite(db, () => {
+          cancelFrame ??= atNextFrame(() => {
             const latest = waiting;
             dropWaiting();
             latest?.();
