@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '@showcase/dev-stack';
 import { buildPage, serveDirectory } from '../../../packages/emulator/bench/lib/browser-page.mjs';
 import { withBenchStack } from './bench-stack.mjs';
+import { median, quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 import { clockOffset, splitWrite, summarize } from './write-latency-split.mjs';
 
 export const title =
@@ -402,6 +403,8 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
     const statsBefore = stack.firestore.transportStats();
     stack.firestore.observeWebChannel((event) => events.push(event));
     const totals = Object.fromEntries(KINDS.map((kind) => [kind, []]));
+    // Each kind's latency by round, for differences within a round (the same moment's load).
+    const byRound = Object.fromEntries(KINDS.map((kind) => [kind, new Map()]));
     const splits = { floor: [], listening: [], app: [] };
     // Interleaved one write at a time, the order turning each round, so that the floor, the
     // memory cache and the app see the same load on this shared machine.
@@ -417,7 +420,11 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
               window.__likeChanges.find(([time, seen]) => time >= after && seen === text)?.[0],
             [clickedAt, expected],
           );
-          if (round >= warmUp && seenAt !== undefined) totals[kind].push(seenAt - clickedAt);
+          if (round >= warmUp && seenAt !== undefined) {
+            totals[kind].push(seenAt - clickedAt);
+            byRound[kind].set(round, seenAt - clickedAt);
+            byRound[kind].set(round, seenAt - clickedAt);
+          }
           continue;
         }
         const offset = offsets[kind];
@@ -434,6 +441,7 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
         }
         if (round < warmUp || seenAt === undefined) continue;
         totals[kind].push(seenAt - clickedAt);
+        byRound[kind].set(round, seenAt - clickedAt);
         const mutationAt = seenAt - offset.b.offset;
         splits[kind].push(
           splitWrite({
@@ -457,6 +465,7 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
     log(`latency: ${totals.app.length} writes measured on each of ${KINDS.join(', ')}`);
     return {
       totals,
+      byRound,
       splits,
       offsets,
       loads,
@@ -481,6 +490,9 @@ function rowsFrom(result, load) {
   const floor = summarize(result.totals.floor, result.splits.floor);
   const memory = summarize(result.totals.memory, []);
   const listening = summarize(result.totals.listening, []);
+  const paired = [...result.byRound.app]
+    .filter(([round]) => result.byRound.floor.has(round))
+    .map(([round, app]) => app - result.byRound.floor.get(round));
   const { offsets, backchannels, loads } = result;
   const n = result.totals.app.length;
   const sampled = [...loads].sort((x, y) => x - y);
@@ -506,6 +518,14 @@ function rowsFrom(result, load) {
       ratio: over(summary.p95 - floor.p95),
       goal: '≤ +6 ms',
       reference: ms(memory.p95),
+    },
+    {
+      figure: '  app − floor within each round, p50 and p95 of the differences',
+      measured: `${over(median(paired))} / ${over(quantile(paired, 0.95))}`,
+      goal: '≤ +3 ms / —',
+      note:
+        `${paired.length} rounds with both: each round's app write minus its floor write, ` +
+        'taken moments apart, so that a load that moves both cancels out',
     },
     {
       figure: `  the floor with A listening as the app's page does, p50`,
