@@ -3,7 +3,8 @@
 // A bench module is any `{apps,packages}/*/bench/*.bench.mjs` file exporting
 // `run({ root, log, selected, quick }) => Promise<Row[]>` and optionally `title`, `scenarios` (the
 // names `selected(name)` is asked about), `legend` (a line printed under the notes) and
-// `peerLabel` / `ratioLabel` (its table's headers for those columns, e.g. a floor). A Row is
+// `peerLabel` / `ratioLabel` / `referenceLabel` (its table's headers for those columns, e.g. a
+// floor measured in the same run). A Row is
 // `{ figure, measured, peer?, ratio?, goal, reference, note? }` (strings): `measured` is ours,
 // `peer` the same figure from the peer emulator in the same run, `ratio` peer ÷ ours unless it
 // says otherwise. Modules run one after another so they do not disturb each other's timings.
@@ -92,7 +93,11 @@ for (const file of discoverModules()) {
       quick,
     });
     rows.push(...produced.map((row) => ({ ...row, source: module.title ?? name })));
-    labels.set(module.title ?? name, { peer: module.peerLabel, ratio: module.ratioLabel });
+    labels.set(module.title ?? name, {
+      peer: module.peerLabel,
+      ratio: module.ratioLabel,
+      reference: module.referenceLabel,
+    });
     if (module.legend !== undefined) legends.push(module.legend);
     log(`${name} took ${seconds(performance.now() - moduleStarted)}`);
   } catch (error) {

@@ -1,0 +1,136 @@
+// The like's floor for the write-latency bench: the unmodified SDK, set up as the app sets it up
+// (lib/firebase/firestore.ts: `initializeFirestore` with the persistent cache and the multi-tab
+// manager, no transport settings, the emulator connected; Auth on the emulator with the app's
+// persistence), and nothing else: no React, no app code. `?cache=memory` swaps in the memory
+// cache. Browser A calls `floorLike`, the app's batch (lib/firebase/likes.ts) without the app
+// around it; browser B's `onSnapshot` of the showcase writes the count into the DOM, in the
+// app's words, so the bench watches both kinds of page the same way. `listen` (A) adds the
+// two listeners the app's page of whoever likes holds, to tell their SDK cost from ours.
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  doc,
+  increment,
+  initializeFirestore,
+  memoryLocalCache,
+  onSnapshot,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+  serverTimestamp,
+  writeBatch,
+} from 'firebase/firestore';
+
+type SetUp = {
+  config: { apiKey: string; authDomain: string; projectId: string; appId: string };
+  authUrl: string;
+  firestore: { host: string; port: number };
+  email: string;
+  password: string;
+  showcaseId: string;
+  /** B: listen to the showcase and show its count. A: only write. */
+  watch: boolean;
+  /**
+   * A listens too, as the app's page of whoever likes does (the showcase for its count, the
+   * like document for the button), with metadata changes as the app's listeners ask.
+   */
+  listen?: boolean;
+};
+
+declare global {
+  interface Window {
+    floorSetUp(options: SetUp): Promise<void>;
+    floorLike(liked: boolean): void;
+    /** No write of A's is waiting for the server (the app's pending chip gone). */
+    floorIdle(): boolean;
+  }
+}
+
+const memory = new URLSearchParams(location.search).get('cache') === 'memory';
+let db: Firestore | undefined;
+let uid = '';
+let showcaseId = '';
+let writing = 0;
+
+window.floorSetUp = async (options) => {
+  const app = initializeApp(options.config);
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
+  connectAuthEmulator(auth, options.authUrl, { disableWarnings: true });
+  // Signed in before Firestore starts, as the app's instance waits for Auth: a member's token.
+  uid = (await signInWithEmailAndPassword(auth, options.email, options.password)).user.uid;
+  db = initializeFirestore(app, {
+    localCache: memory
+      ? memoryLocalCache()
+      : persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+  });
+  connectFirestoreEmulator(db, options.firestore.host, options.firestore.port);
+  showcaseId = options.showcaseId;
+  if (options.listen) {
+    const heard = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        onSnapshot(
+          doc(db!, path),
+          { includeMetadataChanges: true },
+          {
+            next: (snapshot) => {
+              if (!snapshot.metadata.fromCache) resolve();
+            },
+            error: reject,
+          },
+        );
+      });
+    await Promise.all([
+      heard(`showcases/${showcaseId}`),
+      heard(`showcases/${showcaseId}/likes/${uid}`),
+    ]);
+  }
+  if (!options.watch) return;
+  const count = document.querySelector('[data-testid="like-count"]')!;
+  await new Promise<void>((resolve, reject) => {
+    onSnapshot(
+      doc(db!, 'showcases', showcaseId),
+      (snapshot) => {
+        // The bench's stamp, where the app's test build reports its document snapshots.
+        (window as { __showcaseOnSnapshot?: (path: string) => void }).__showcaseOnSnapshot?.(
+          snapshot.ref.path,
+        );
+        const likes = Number(snapshot.get('likeCount') ?? 0);
+        count.textContent = `${likes} ${likes === 1 ? 'like' : 'likes'}`;
+        // Ready once the server has answered, not on a snapshot from an empty local cache.
+        if (!snapshot.metadata.fromCache) resolve();
+      },
+      reject,
+    );
+  });
+};
+
+window.floorLike = (liked) => {
+  if (!db) throw new Error('floorSetUp first');
+  const batch = writeBatch(db);
+  const like = doc(db, 'showcases', showcaseId, 'likes', uid);
+  const showcase = doc(db, 'showcases', showcaseId);
+  if (liked) {
+    batch.set(like, { createdAt: serverTimestamp() });
+    batch.update(showcase, { likeCount: increment(1) });
+  } else {
+    batch.delete(like);
+    batch.update(showcase, { likeCount: increment(-1) });
+  }
+  writing += 1;
+  const settled = () => (writing -= 1);
+  batch.commit().then(settled, (error: unknown) => {
+    settled();
+    console.error('[floor] the like was refused', error);
+  });
+};
+
+window.floorIdle = () => db !== undefined && writing === 0;
