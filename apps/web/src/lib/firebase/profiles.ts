@@ -1,5 +1,16 @@
-import type { DocumentReference, Firestore } from 'firebase/firestore';
-import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import type { DocumentReference, Firestore, Query } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  limit,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import type { ProfileEdit } from '@showcase/schema';
+import { nameTermsFor } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import type { UserProfile } from './converters';
 import { userProfileConverter } from './converters';
@@ -24,6 +35,9 @@ export function createUserProfile(
     setDoc(doc(db, 'users', uid), {
       displayName: fields.displayName,
       photoURL: fields.photoURL,
+      nameTerms: nameTermsFor(fields.displayName),
+      followerCount: 0,
+      followingCount: 0,
       createdAt: serverTimestamp(),
     }),
   );
@@ -38,7 +52,23 @@ export function updateUserProfileDoc(
     updateDoc(doc(db, 'users', uid), {
       displayName: fields.displayName,
       photoURL: fields.photoURL,
+      // Written with every name write, so a profile from before search becomes findable.
+      nameTerms: nameTermsFor(fields.displayName),
     }),
+  );
+}
+
+/** The profile's bio and links, validated by `validateProfileEdit`. */
+export function updateProfileDetails(db: Firestore, uid: string, edit: ProfileEdit): Promise<void> {
+  return trackWrite(updateDoc(doc(db, 'users', uid), { bio: edit.bio, links: edit.links }));
+}
+
+/** Makers whose name has a word starting with `term` (`searchPlan(text).term`). */
+export function makersSearchQuery(db: Firestore, term: string, max: number): Query<UserProfile> {
+  return query(
+    collection(db, 'users').withConverter(userProfileConverter),
+    where('nameTerms', 'array-contains', term),
+    limit(max),
   );
 }
 
