@@ -63,12 +63,7 @@ export function plainText(text: string): string {
 export function isPlainText(text: unknown, min: number, max: number): text is string {
   if (typeof text !== 'string') return false;
   const count = characterCount(text);
-  return (
-    count >= min &&
-    count <= max &&
-    text === text.trim() &&
-    !HAS_STRAY_CONTROL.test(text)
-  );
+  return count >= min && count <= max && text === text.trim() && !HAS_STRAY_CONTROL.test(text);
 }
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
