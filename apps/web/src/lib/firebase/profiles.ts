@@ -16,9 +16,11 @@ import type { UserProfile } from './converters';
 import { userProfileConverter } from './converters';
 
 /**
- * `users/{uid}`: a member's public profile (displayName, photoURL, createdAt). The signed-in
- * shell creates it for members the first time the server says it is missing, and keeps its
- * name and photo in step with the account (see features/connection/firestore-session.tsx).
+ * `users/{uid}`: a member's public profile (displayName, photoURL, bio, links, nameTerms for
+ * search, followerCount and followingCount, createdAt). The signed-in shell creates it for
+ * members the first time the server says it is missing, and keeps its name and photo in step
+ * with the account (see features/connection/firestore-session.tsx). The counters start at 0 and
+ * move only in follow batches (follows.ts).
  */
 export type PublicProfileFields = { displayName: string; photoURL: string | null };
 
