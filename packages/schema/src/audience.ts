@@ -78,7 +78,8 @@ export type CommentDocument = {
   createdAt: Date;
 };
 
-export type Comment = {
+/** A comment as the app reads it (named apart from the DOM's global `Comment`). */
+export type ShowcaseComment = {
   id: string;
   showcaseId: string;
   authorUid: string;
@@ -112,7 +113,7 @@ export function readComment(
   id: string,
   data: Readonly<Record<string, unknown>>,
   pending: boolean,
-): Comment {
+): ShowcaseComment {
   return {
     id,
     showcaseId,

@@ -9,7 +9,7 @@ import {
   serverTimestamp,
   writeBatch,
 } from 'firebase/firestore';
-import type { Comment } from '@showcase/schema';
+import type { ShowcaseComment } from '@showcase/schema';
 import { LAST_COMMENT_WRITE, commentActivityId, publicName } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { commentConverter } from './converters';
@@ -25,7 +25,11 @@ const commentsOf = (db: Firestore, showcaseId: string) =>
  * last). Loading older comments is a growing live limit (`max + COMMENTS_PAGE`), like the
  * gallery's, so every loaded comment stays live and one listener serves them all.
  */
-export function commentsQuery(db: Firestore, showcaseId: string, max: number): Query<Comment> {
+export function commentsQuery(
+  db: Firestore,
+  showcaseId: string,
+  max: number,
+): Query<ShowcaseComment> {
   return query(
     commentsOf(db, showcaseId).withConverter(commentConverter),
     orderBy('createdAt', 'desc'),

@@ -1,4 +1,4 @@
-import type { Activity, Comment, Edge, ProfileAudience, Showcase } from '@showcase/schema';
+import type { Activity, Edge, ProfileAudience, Showcase, ShowcaseComment } from '@showcase/schema';
 import {
   readActivity,
   readComment,
@@ -78,7 +78,7 @@ export const edgeConverter = readingConverter<Edge>(readEdge);
 /** Null for an activity of a type this app does not know (skip it). */
 export const activityConverter = readingConverter<Activity | null>(readActivity);
 /** A comment knows its showcase (the parent of its collection). */
-export const commentConverter: FirestoreDataConverter<Comment, DocumentData> = {
+export const commentConverter: FirestoreDataConverter<ShowcaseComment, DocumentData> = {
   toFirestore: () => {
     throw new Error('Read-only converter: write through a reference without a converter.');
   },
