@@ -2,10 +2,11 @@ import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SOURCE_CONDITION } from './vite.config.ts';
 
-// Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers. Two files run
+// Unit tests are pure TypeScript (no DOM): error tables, validation, route helpers. Three files run
 // against our Firestore emulator started in-process (@showcase/dev-stack), with firestore.rules
-// in force: lib/firebase/showcases-search.test.ts (the gallery's search query) and
-// lib/firebase/first-paint-rest.test.ts (the first paint's REST reads beside the SDK's queries).
+// in force: lib/firebase/showcases-search.test.ts (the gallery's search query),
+// lib/firebase/first-paint-rest.test.ts (the first paint's REST reads beside the SDK's queries)
+// and lib/firebase/audience.test.ts (the batches of comments, follows, saves and activity).
 export default defineConfig({
   // Workspace packages such as @showcase/schema run from their TypeScript sources.
   resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },

@@ -4,4 +4,5 @@ export * from './images.js';
 export * from './web-url.js';
 export * from './builders.js';
 export * from './search-terms.js';
+export * from './audience.js';
 export * from './rest-values.js';

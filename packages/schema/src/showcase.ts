@@ -72,6 +72,10 @@ export type ShowcaseDocument = Omit<ShowcaseInput, 'images'> & {
   createdAt: Date;
   updatedAt: Date;
   likeCount: number;
+  /** Absent on showcases stored before comments existed (read as 0). */
+  commentCount?: number;
+  /** The comment created or deleted with the last `commentCount` change (see audience.ts). */
+  lastCommentWrite?: string;
 };
 
 export type ShowcaseDocumentField = keyof ShowcaseDocument;
@@ -92,6 +96,8 @@ export const SHOWCASE_FIELDS = [
   'createdAt',
   'updatedAt',
   'likeCount',
+  'commentCount',
+  'lastCommentWrite',
 ] as const satisfies readonly ShowcaseDocumentField[];
 
 /** The fields a stored showcase may leave out (`images`: stored before uploads existed). */
@@ -99,6 +105,8 @@ const OPTIONAL_FIELDS: ReadonlySet<ShowcaseDocumentField> = new Set([
   'imageUrl',
   'imageAlt',
   'images',
+  'commentCount',
+  'lastCommentWrite',
 ]);
 
 /**
@@ -116,6 +124,8 @@ export type Showcase = ShowcaseInput &
     createdAt: Date | null;
     updatedAt: Date | null;
     likeCount: number;
+    /** 0 on showcases stored before comments existed. */
+    commentCount: number;
     /** This document has local changes the server has not confirmed yet. */
     pending: boolean;
   };
@@ -340,6 +350,14 @@ const documentChecks: Record<
   updatedAt: (value) => (isTimestamp(value) ? undefined : 'a timestamp'),
   likeCount: (value) =>
     Number.isInteger(value) && (value as number) >= 0 ? undefined : 'an integer ≥ 0',
+  commentCount: (value) =>
+    value === undefined || (Number.isInteger(value) && (value as number) >= 0)
+      ? undefined
+      : 'absent or an integer ≥ 0',
+  lastCommentWrite: (value) =>
+    value === undefined || (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value))
+      ? undefined
+      : 'absent or a document id',
 };
 
 /**
@@ -440,6 +458,7 @@ export function readShowcase(
     createdAt: toDate(data.createdAt),
     updatedAt: toDate(data.updatedAt),
     likeCount: readCount(data.likeCount),
+    commentCount: readCount(data.commentCount),
     pending,
   };
 }

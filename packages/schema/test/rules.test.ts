@@ -138,8 +138,13 @@ const twinOf = (example: InvalidShowcaseExample) =>
 
 describe('firestore.rules against the schema examples', () => {
   it('lists the same showcase fields as the schema', () => {
-    const listed = /function showcaseKeys\(\) \{\s*return \[([^\]]*)\]/.exec(RULES)?.[1];
-    expect(listed?.match(/'[^']+'/g)?.map((name) => name.slice(1, -1))).toEqual([
+    const keysOf = (name: string) =>
+      new RegExp(`function ${name}\\(\\) \\{\\s*return \\[([^\\]]*)\\]`)
+        .exec(RULES)?.[1]
+        ?.match(/'[^']+'/g)
+        ?.map((key) => key.slice(1, -1));
+    // The comment counter's keys are listed apart (commentCounterKeys), in the rules' audience part.
+    expect([...keysOf('showcaseKeys')!, ...keysOf('commentCounterKeys')!]).toEqual([
       ...SHOWCASE_FIELDS,
     ]);
   });

@@ -52,6 +52,7 @@ describe('readFirstPaintShowcase', () => {
       createdAt: new Date('2026-11-18T09:30:00.123Z'),
       updatedAt: new Date('2026-11-20T09:30:00Z'),
       likeCount: 3,
+      commentCount: 0,
       pending: false,
     });
   });

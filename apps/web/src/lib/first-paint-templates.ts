@@ -102,6 +102,8 @@ export function templateShowcase(
     createdAt: CREATED,
     updatedAt: UPDATED,
     likeCount: TEMPLATE_LIKES,
+    // Not drawn on cards yet; once it is, it needs a stand-in and a line in first-paint/fill.ts.
+    commentCount: 0,
     pending: false,
   };
 }

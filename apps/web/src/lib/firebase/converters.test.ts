@@ -16,7 +16,17 @@ describe('userProfileFromFields and likeFromFields', () => {
         { displayName: 'Ada', photoURL: '', createdAt: Timestamp.fromDate(at) },
         false,
       ),
-    ).toEqual({ uid: 'u1', displayName: 'Ada', photoURL: null, createdAt: at, pending: false });
+    ).toEqual({
+      uid: 'u1',
+      displayName: 'Ada',
+      photoURL: null,
+      bio: '',
+      links: [],
+      followerCount: 0,
+      followingCount: 0,
+      createdAt: at,
+      pending: false,
+    });
     expect(likeFromFields('u2', { createdAt: null }, true)).toEqual({
       uid: 'u2',
       createdAt: null,

@@ -1,5 +1,14 @@
-import type { Showcase } from '@showcase/schema';
-import { readOptionalText, readShowcase, readText, toDate } from '@showcase/schema';
+import type { Activity, Edge, ProfileAudience, Showcase, ShowcaseComment } from '@showcase/schema';
+import {
+  readActivity,
+  readComment,
+  readEdge,
+  readOptionalText,
+  readProfileAudience,
+  readShowcase,
+  readText,
+  toDate,
+} from '@showcase/schema';
 import type {
   DocumentData,
   FirestoreDataConverter,
@@ -12,7 +21,7 @@ import type {
  * component ever sees a Timestamp, a DocumentSnapshot or a field of the wrong type. A
  * showcase's type and its defensive reader are @showcase/schema's `Showcase` and `readShowcase`.
  */
-export type UserProfile = {
+export type UserProfile = ProfileAudience & {
   uid: string;
   displayName: string;
   photoURL: string | null;
@@ -29,6 +38,7 @@ export function userProfileFromFields(uid: string, data: Fields, pending: boolea
     uid,
     displayName: readText(data.displayName),
     photoURL: readOptionalText(data.photoURL),
+    ...readProfileAudience(data),
     createdAt: toDate(data.createdAt),
     pending,
   };
@@ -63,5 +73,22 @@ function readingConverter<T>(
 }
 
 export const showcaseConverter = readingConverter<Showcase>(readShowcase);
+/** A follow edge or a saved showcase: its id (the other uid, or the showcase's) and time. */
+export const edgeConverter = readingConverter<Edge>(readEdge);
+/** Null for an activity of a type this app does not know (skip it). */
+export const activityConverter = readingConverter<Activity | null>(readActivity);
+/** A comment knows its showcase (the parent of its collection). */
+export const commentConverter: FirestoreDataConverter<ShowcaseComment, DocumentData> = {
+  toFirestore: () => {
+    throw new Error('Read-only converter: write through a reference without a converter.');
+  },
+  fromFirestore: (snapshot: QueryDocumentSnapshot, options: SnapshotOptions) =>
+    readComment(
+      snapshot.ref.parent.parent?.id ?? '',
+      snapshot.id,
+      snapshot.data(readOptions(options)),
+      snapshot.metadata.hasPendingWrites,
+    ),
+};
 export const userProfileConverter = readingConverter(userProfileFromFields);
 export const likeConverter = readingConverter(likeFromFields);

@@ -1,5 +1,6 @@
 import type { DocumentReference, Firestore } from 'firebase/firestore';
 import { doc, increment, serverTimestamp, writeBatch } from 'firebase/firestore';
+import { likeActivityId, publicName } from '@showcase/schema';
 import type { Like } from './converters';
 import { trackWrite } from './connection-store';
 import { likeConverter } from './converters';
@@ -8,16 +9,22 @@ export function likeRef(db: Firestore, showcaseId: string, uid: string): Documen
   return doc(db, 'showcases', showcaseId, 'likes', uid).withConverter(likeConverter);
 }
 
+/** What a like's activity tells the showcase's owner. */
+export type LikeReport = { ownerUid: string; showcaseTitle: string; likerName: string };
+
 /**
  * Like or unlike as one atomic batch: the like document (id = the liker's uid) and the counter
  * move together or not at all. The local cache shows the result at once (optimistic); if the
- * server rejects the batch, the SDK rolls both back and the promise rejects.
+ * server rejects the batch, the SDK rolls both back and the promise rejects. With `report`, a
+ * like also tells the showcase's owner (their activity, in the same batch: the rules accept it
+ * only there); an unlike leaves that activity to its recipient.
  */
 export function setLiked(
   db: Firestore,
   showcaseId: string,
   uid: string,
   liked: boolean,
+  report?: LikeReport,
 ): Promise<void> {
   const batch = writeBatch(db);
   const like = doc(db, 'showcases', showcaseId, 'likes', uid);
@@ -25,6 +32,17 @@ export function setLiked(
   if (liked) {
     batch.set(like, { createdAt: serverTimestamp() });
     batch.update(showcase, { likeCount: increment(1) });
+    if (report !== undefined && report.ownerUid !== uid) {
+      batch.set(doc(db, 'users', report.ownerUid, 'activity', likeActivityId(showcaseId, uid)), {
+        type: 'like',
+        actorUid: uid,
+        actorName: publicName(report.likerName),
+        showcaseId,
+        showcaseTitle: report.showcaseTitle,
+        createdAt: serverTimestamp(),
+        read: false,
+      });
+    }
   } else {
     batch.delete(like);
     batch.update(showcase, { likeCount: increment(-1) });

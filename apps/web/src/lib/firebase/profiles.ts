@@ -1,13 +1,26 @@
-import type { DocumentReference, Firestore } from 'firebase/firestore';
-import { doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import type { DocumentReference, Firestore, Query } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  limit,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import type { ProfileEdit } from '@showcase/schema';
+import { nameTermsFor } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import type { UserProfile } from './converters';
 import { userProfileConverter } from './converters';
 
 /**
- * `users/{uid}`: a member's public profile (displayName, photoURL, createdAt). The signed-in
- * shell creates it for members the first time the server says it is missing, and keeps its
- * name and photo in step with the account (see features/connection/firestore-session.tsx).
+ * `users/{uid}`: a member's public profile (displayName, photoURL, bio, links, nameTerms for
+ * search, followerCount and followingCount, createdAt). The signed-in shell creates it for
+ * members the first time the server says it is missing, and keeps its name and photo in step
+ * with the account (see features/connection/firestore-session.tsx). The counters start at 0 and
+ * move only in follow batches (follows.ts).
  */
 export type PublicProfileFields = { displayName: string; photoURL: string | null };
 
@@ -24,6 +37,9 @@ export function createUserProfile(
     setDoc(doc(db, 'users', uid), {
       displayName: fields.displayName,
       photoURL: fields.photoURL,
+      nameTerms: nameTermsFor(fields.displayName),
+      followerCount: 0,
+      followingCount: 0,
       createdAt: serverTimestamp(),
     }),
   );
@@ -38,7 +54,23 @@ export function updateUserProfileDoc(
     updateDoc(doc(db, 'users', uid), {
       displayName: fields.displayName,
       photoURL: fields.photoURL,
+      // Written with every name write, so a profile from before search becomes findable.
+      nameTerms: nameTermsFor(fields.displayName),
     }),
+  );
+}
+
+/** The profile's bio and links, validated by `validateProfileEdit`. */
+export function updateProfileDetails(db: Firestore, uid: string, edit: ProfileEdit): Promise<void> {
+  return trackWrite(updateDoc(doc(db, 'users', uid), { bio: edit.bio, links: edit.links }));
+}
+
+/** Makers whose name has a word starting with `term` (`searchPlan(text).term`). */
+export function makersSearchQuery(db: Firestore, term: string, max: number): Query<UserProfile> {
+  return query(
+    collection(db, 'users').withConverter(userProfileConverter),
+    where('nameTerms', 'array-contains', term),
+    limit(max),
   );
 }
 

@@ -43,6 +43,7 @@ export function CardPreview({
     createdAt: null,
     updatedAt: null,
     likeCount,
+    commentCount: 0,
     pending: false,
   };
   return (

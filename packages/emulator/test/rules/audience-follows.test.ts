@@ -1,0 +1,321 @@
+// Follows against firestore.rules: both edges and both counters in one batch (the follower's
+// followingCount names the followed uid in lastFollowingWrite), and the profile's new fields.
+import { deleteDoc, doc, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audienceWorld, followingWorld } from './audience-support.js';
+import {
+  EARLIER,
+  SERVER_TIME,
+  chars,
+  startRulesSuite,
+  toSdk,
+  twinProblems,
+  type Actor,
+  type Case,
+  type RulesSuite,
+} from './support.js';
+
+type FollowKnobs = {
+  readonly actor: Actor;
+  readonly world: 'none' | 'following';
+  readonly op: 'follow' | 'unfollow';
+  /** The uid followed (or unfollowed). */
+  readonly target: string;
+  /** Whose edges and counters: 'self' is the actor. */
+  readonly follower: string;
+  readonly followingEdge: boolean;
+  readonly followersEdge: boolean;
+  /** Increments of the follower's followingCount and the target's followerCount; null: none. */
+  readonly followingCounter: number | null;
+  readonly followerCounter: number | null;
+  /** lastFollowingWrite written with followingCount: 'target' is the target's uid. */
+  readonly pointer: string;
+  readonly edge: Readonly<Record<string, unknown>>;
+};
+
+const following: FollowKnobs = {
+  actor: 'other',
+  world: 'none',
+  op: 'follow',
+  target: 'owner',
+  follower: 'self',
+  followingEdge: true,
+  followersEdge: true,
+  followingCounter: 1,
+  followerCounter: 1,
+  pointer: 'target',
+  edge: { createdAt: SERVER_TIME },
+};
+const unfollowing: FollowKnobs = {
+  ...following,
+  world: 'following',
+  op: 'unfollow',
+  followingCounter: -1,
+  followerCounter: -1,
+};
+
+const FOLLOW = 'follow: a member follows another';
+const UNFOLLOW = 'unfollow: the follower unfollows';
+
+const followCase = (
+  name: string,
+  expect: 'ALLOW' | 'DENY',
+  knobs: FollowKnobs,
+  twin?: string,
+): Case<FollowKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
+
+export const FOLLOW_CASES: readonly Case<FollowKnobs>[] = [
+  followCase(FOLLOW, 'ALLOW', following),
+  followCase('follow: by a guest', 'DENY', { ...following, actor: 'guest' }, FOLLOW),
+  followCase('follow: by a visitor', 'DENY', { ...following, actor: 'visitor' }, FOLLOW),
+  followCase('follow: oneself', 'DENY', { ...following, target: 'other' }, FOLLOW),
+  followCase('follow: for someone else', 'DENY', { ...following, follower: 'fan' }, FOLLOW),
+  followCase('follow: again', 'DENY', { ...following, world: 'following' }, FOLLOW),
+  followCase(
+    'follow: without the following edge',
+    'DENY',
+    { ...following, followingEdge: false },
+    FOLLOW,
+  ),
+  followCase(
+    'follow: without the followers edge',
+    'DENY',
+    { ...following, followersEdge: false },
+    FOLLOW,
+  ),
+  followCase(
+    'follow: without followingCount +1',
+    'DENY',
+    { ...following, followingCounter: null },
+    FOLLOW,
+  ),
+  followCase(
+    'follow: without followerCount +1',
+    'DENY',
+    { ...following, followerCounter: null },
+    FOLLOW,
+  ),
+  followCase('follow: followingCount +2', 'DENY', { ...following, followingCounter: 2 }, FOLLOW),
+  followCase('follow: followerCount +2', 'DENY', { ...following, followerCounter: 2 }, FOLLOW),
+  followCase(
+    'follow: followingCount names someone else',
+    'DENY',
+    { ...following, pointer: 'fan' },
+    FOLLOW,
+  ),
+  followCase(
+    'follow: an edge with a client createdAt',
+    'DENY',
+    { ...following, edge: { createdAt: EARLIER } },
+    FOLLOW,
+  ),
+  followCase(
+    'follow: an edge with an extra key',
+    'DENY',
+    { ...following, edge: { createdAt: SERVER_TIME, muted: true } },
+    FOLLOW,
+  ),
+  followCase(UNFOLLOW, 'ALLOW', unfollowing),
+  followCase(
+    'unfollow: keeping the followers edge',
+    'DENY',
+    { ...unfollowing, followersEdge: false },
+    UNFOLLOW,
+  ),
+  followCase(
+    'unfollow: without followerCount −1',
+    'DENY',
+    { ...unfollowing, followerCounter: null },
+    UNFOLLOW,
+  ),
+  followCase(
+    'unfollow: without followingCount −1',
+    'DENY',
+    { ...unfollowing, followingCounter: null },
+    UNFOLLOW,
+  ),
+  followCase('unfollow: not following', 'DENY', { ...unfollowing, world: 'none' }, UNFOLLOW),
+  followCase(
+    "unfollow: another member removes someone's follow",
+    'DENY',
+    { ...unfollowing, actor: 'fan', follower: 'other' },
+    'unfollow: the follower unfollows, naming their uid',
+  ),
+  followCase('unfollow: the follower unfollows, naming their uid', 'ALLOW', {
+    ...unfollowing,
+    follower: 'other',
+  }),
+];
+
+function runFollow(suite: RulesSuite, knobs: FollowKnobs): Promise<void> {
+  const db = suite.db(knobs.actor);
+  const follower = knobs.follower === 'self' ? knobs.actor : knobs.follower;
+  const target = knobs.target;
+  const batch = writeBatch(db);
+  const edge = toSdk(knobs.edge, knobs.actor) as Record<string, unknown>;
+  const followingRef = doc(db, `users/${follower}/following/${target}`);
+  const followersRef = doc(db, `users/${target}/followers/${follower}`);
+  if (knobs.followingEdge) {
+    if (knobs.op === 'follow') batch.set(followingRef, edge);
+    else batch.delete(followingRef);
+  }
+  if (knobs.followersEdge) {
+    if (knobs.op === 'follow') batch.set(followersRef, edge);
+    else batch.delete(followersRef);
+  }
+  if (knobs.followingCounter !== null)
+    batch.update(doc(db, `users/${follower}`), {
+      followingCount: increment(knobs.followingCounter),
+      lastFollowingWrite: knobs.pointer === 'target' ? target : knobs.pointer,
+    });
+  if (knobs.followerCounter !== null)
+    batch.update(doc(db, `users/${target}`), { followerCount: increment(knobs.followerCounter) });
+  return batch.commit();
+}
+
+// ---- profiles' new fields -------------------------------------------------------------------
+
+type ProfileKnobs = {
+  readonly actor: Actor;
+  readonly op: 'create' | 'update' | 'delete';
+  readonly uid: string;
+  readonly data: Readonly<Record<string, unknown>>;
+};
+
+const newProfile = {
+  displayName: 'Newcomer',
+  createdAt: SERVER_TIME,
+  bio: 'I make lamps.',
+  links: ['https://example.com/me'],
+  nameTerms: ['n', 'ne', 'new'],
+  followerCount: 0,
+  followingCount: 0,
+};
+const CREATE = 'profile: created with a bio, links, terms and zero counts';
+const EDIT = 'profile: the member edits their bio and links';
+const creating = (data: Readonly<Record<string, unknown>>): ProfileKnobs => ({
+  actor: 'fan',
+  op: 'create',
+  uid: 'fan',
+  data,
+});
+const editing = (data: Readonly<Record<string, unknown>>): ProfileKnobs => ({
+  actor: 'other',
+  op: 'update',
+  uid: 'other',
+  data,
+});
+const edit = { bio: 'New bio.', links: ['https://example.com/a', 'http://example.com/b'] };
+const url = (n: number) => `https://example.com/${n}`;
+
+const profileCase = (
+  name: string,
+  expect: 'ALLOW' | 'DENY',
+  knobs: ProfileKnobs,
+  twin?: string,
+): Case<ProfileKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
+
+export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
+  profileCase(CREATE, 'ALLOW', creating(newProfile)),
+  profileCase(
+    'profile: created with followers',
+    'DENY',
+    creating({ ...newProfile, followerCount: 3 }),
+    CREATE,
+  ),
+  profileCase(
+    'profile: created following people',
+    'DENY',
+    creating({ ...newProfile, followingCount: 3 }),
+    CREATE,
+  ),
+  profileCase(
+    'profile: created naming a follow',
+    'DENY',
+    creating({ ...newProfile, lastFollowingWrite: 'owner' }),
+    CREATE,
+  ),
+  profileCase(EDIT, 'ALLOW', editing(edit)),
+  profileCase('profile: a bio of 300 characters', 'ALLOW', editing({ bio: chars(300, 'é') })),
+  profileCase(
+    'profile: a bio of 301 characters',
+    'DENY',
+    editing({ bio: chars(301, 'é') }),
+    'profile: a bio of 300 characters',
+  ),
+  profileCase('profile: an untrimmed bio', 'DENY', editing({ ...edit, bio: ' New bio. ' }), EDIT),
+  profileCase('profile: three links', 'ALLOW', editing({ links: [url(1), url(2), url(3)] })),
+  profileCase(
+    'profile: four links',
+    'DENY',
+    editing({ links: [url(1), url(2), url(3), url(4)] }),
+    'profile: three links',
+  ),
+  profileCase(
+    'profile: a javascript: link',
+    'DENY',
+    editing({ ...edit, links: ['javascript:alert(1)'] }),
+    EDIT,
+  ),
+  profileCase('profile: links not a list', 'DENY', editing({ ...edit, links: url(1) }), EDIT),
+  profileCase('profile: new name terms', 'ALLOW', editing({ nameTerms: ['o', 'ot', 'oth'] })),
+  profileCase(
+    'profile: an upper-case name term',
+    'DENY',
+    editing({ nameTerms: ['o', 'Ot'] }),
+    'profile: new name terms',
+  ),
+  profileCase(
+    'profile: setting their own followerCount',
+    'DENY',
+    editing({ ...edit, followerCount: 1000 }),
+    EDIT,
+  ),
+  profileCase(
+    'profile: setting their own followingCount',
+    'DENY',
+    editing({ ...edit, followingCount: 5 }),
+    EDIT,
+  ),
+  profileCase(
+    "profile: another member edits someone's bio",
+    'DENY',
+    { ...editing(edit), actor: 'fan' },
+    EDIT,
+  ),
+];
+
+function runProfile(suite: RulesSuite, knobs: ProfileKnobs): Promise<void> {
+  const db = suite.db(knobs.actor);
+  const reference = doc(db, `users/${knobs.uid}`);
+  const data = toSdk(knobs.data, knobs.actor) as Record<string, unknown>;
+  if (knobs.op === 'create') return setDoc(reference, data);
+  if (knobs.op === 'update') return updateDoc(reference, data);
+  return deleteDoc(reference);
+}
+
+describe('firestore.rules: follows and profiles', () => {
+  let suite: RulesSuite;
+  beforeAll(async () => {
+    suite = await startRulesSuite();
+  });
+  afterAll(() => suite.close());
+
+  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
+    expect(twinProblems(FOLLOW_CASES)).toEqual([]);
+    expect(twinProblems(PROFILE_CASES)).toEqual([]);
+  });
+
+  it.each(FOLLOW_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
+    await suite.reset(c.knobs.world === 'following' ? followingWorld() : audienceWorld());
+    await suite.check(c.expect, () => runFollow(suite, c.knobs));
+  });
+
+  it.each(PROFILE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
+    // A create starts from a world where the fan has no profile yet.
+    const world = audienceWorld();
+    if (c.knobs.op === 'create') delete world['users/fan'];
+    await suite.reset(world);
+    await suite.check(c.expect, () => runProfile(suite, c.knobs));
+  });
+});
