@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { stack } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { cards, seedShowcases, uniqueTag } from '../support/gallery';
+import { cards, seedShowcases, seedShowcaseWithPhotos, uniqueTag } from '../support/gallery';
 
 /** What the page recorded about its first paint, its largest paints, shifts and the app's entry. */
 type Timeline = {
@@ -178,14 +178,14 @@ for (const viewport of LAYOUTS) {
       await expect(cards(page).first()).toContainText(`Most liked ${tag}`);
     });
 
-    test('a published showcase', async ({ page }) => {
-      const [id] = await seedShowcases([
+    test('a published showcase with uploaded pictures', async ({ page }) => {
+      const id = await seedShowcaseWithPhotos(
         {
           title: `Lighthouses ${uniqueTag()}`,
           description: 'Twenty-two lighthouses.\n\nShot on film over https://example.com/a summer.',
-          imageUrl: image('lighthouse-series'),
         },
-      ]);
+        'lighthouse-series',
+      );
       await expectFirstPaint(page, `/s/${id}`, /^Lighthouses/);
     });
   });

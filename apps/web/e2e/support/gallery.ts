@@ -8,8 +8,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { ShowcaseDocument, ShowcaseFormValues } from '@showcase/schema';
 import { buildShowcase } from '@showcase/schema';
-import { RULES_FILE } from '@showcase/dev-stack';
-import { client } from './env';
+import {
+  demoShowcaseImages,
+  DEMO_BUCKET,
+  readDemoPhotoManifest,
+  RULES_FILE,
+  uploadDemoPhotos,
+} from '@showcase/dev-stack';
+import { client, stack } from './env';
 import type { PlainValue } from './firestore';
 import { setDocuments } from './firestore';
 
@@ -39,6 +45,25 @@ export async function seedShowcases(showcases: SeedShowcase[]): Promise<string[]
   });
   await setDocuments(documents);
   return documents.map((document) => document.path.split('/')[1]!);
+}
+
+/**
+ * Stores `showcase` with real uploaded pictures: the demo photos of `cover` (one of the demo
+ * covers, e.g. `lighthouse-series`), uploaded at their stored widths into the Storage emulator
+ * under the owner's path, as the app's uploads and the seed leave them. Returns its id.
+ */
+export async function seedShowcaseWithPhotos(
+  showcase: SeedShowcase,
+  cover: string,
+): Promise<string> {
+  const id = showcase.id ?? showcaseId();
+  const ownerUid = showcase.ownerUid ?? 'seed-owner';
+  const { storageHost } = stack();
+  const target = { storageHost, bucket: DEMO_BUCKET, manifest: readDemoPhotoManifest() };
+  const { images, uploads } = demoShowcaseImages(target, ownerUid, id, cover);
+  await uploadDemoPhotos(storageHost, uploads);
+  await seedShowcases([{ ...showcase, id, ownerUid, images }]);
+  return id;
 }
 
 /** The app bar's connection indicator (its accessible name carries the state). */
