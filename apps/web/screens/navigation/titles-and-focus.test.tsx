@@ -78,8 +78,9 @@ test('links and Back focus the new screen’s heading; sort and tag changes keep
   for (const layout of LAYOUTS.filter(({ colorScheme }) => colorScheme === 'light')) {
     await setLayout(layout);
     await router.navigate(`/?tag=${tag}`);
+    await expect.element(galleryHeading, { message: layout.name }).toBeVisible();
 
-    await card(`Focus ${tag}`).getByRole('heading').click();
+    await card(`Focus ${tag}`).getByRole('heading', { name: `Focus ${tag}` }).click();
     await expect.element(detailHeading, { message: layout.name }).toHaveFocus();
 
     await page.getByRole('link', { name: 'Gallery' }).click();

@@ -1,39 +1,21 @@
-import Button from '@mui/material/Button';
-import { useState } from 'react';
-import { ErrorAlert } from '../feedback/error-alert';
-import { describeError } from '../../lib/errors';
-import { sessionActions } from '../../lib/session';
+import { lazy, Suspense } from 'react';
+import type { DataErrorAlertProps } from './data-error-alert-body';
 
-type DataErrorAlertProps = {
-  /** A Firestore error (anything with a `code`). */
-  error: unknown;
-  onRetry?: () => void;
-};
+// The designed messages (every service's table) and the alert load only when a read fails:
+// screens that read data should not wait for them on every visit.
+const DataErrorAlertBody = lazy(() =>
+  import('./data-error-alert-body').then((module) => ({ default: module.DataErrorAlertBody })),
+);
 
 /**
  * A failed read, explained with the designed message and its recovery. `unauthenticated`
  * (the session is gone) offers to sign in again: signing out sends the user through sign-in
  * and back to this screen.
  */
-export function DataErrorAlert({ error, onRetry }: DataErrorAlertProps) {
-  const described = describeError(error);
-  const [leaving, setLeaving] = useState(false);
-  const action =
-    described.recovery === 'sign-in' ? (
-      <Button
-        variant="outlined"
-        color="error"
-        size="small"
-        loading={leaving}
-        onClick={() => {
-          setLeaving(true);
-          void sessionActions()
-            .signOutUser()
-            .finally(() => setLeaving(false));
-        }}
-      >
-        Sign in again
-      </Button>
-    ) : undefined;
-  return <ErrorAlert error={described} onRetry={onRetry} action={action} />;
+export function DataErrorAlert(props: DataErrorAlertProps) {
+  return (
+    <Suspense fallback={null}>
+      <DataErrorAlertBody {...props} />
+    </Suspense>
+  );
 }

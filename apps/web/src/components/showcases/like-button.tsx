@@ -7,7 +7,6 @@ import { useContext, useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../feedback/notifier';
 import { paths } from '../../config/paths';
-import { describeError } from '../../lib/errors';
 import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
 import { locationPath, signInFirst } from '../../utils/return-to';
 import { likesLabel } from '../../lib/showcases/format';
@@ -156,12 +155,13 @@ function MemberLike({
 
   const onClick = () => {
     waitedForServer.current = unsent;
-    like.toggle().catch((error: unknown) => {
+    like.toggle().catch(async (error: unknown) => {
       // After an outage the server judges the like against whatever it holds then (after a
       // restart: nothing), so its code says little; that it could not be reached says more.
+      // The message tables load only now: a screen with likes should not wait for them.
       const reason = waitedForServer.current
         ? 'The server could not be reached when you made it, and refused it once it answered.'
-        : describeError(error).message;
+        : (await import('../../lib/errors')).describeError(error).message;
       notify({
         severity: 'error',
         message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${reason}`,
