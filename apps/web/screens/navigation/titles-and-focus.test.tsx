@@ -80,7 +80,9 @@ test('links and Back focus the new screen’s heading; sort and tag changes keep
     await router.navigate(`/?tag=${tag}`);
     await expect.element(galleryHeading, { message: layout.name }).toBeVisible();
 
-    await card(`Focus ${tag}`).getByRole('heading', { name: `Focus ${tag}` }).click();
+    await card(`Focus ${tag}`)
+      .getByRole('heading', { name: `Focus ${tag}` })
+      .click();
     await expect.element(detailHeading, { message: layout.name }).toHaveFocus();
 
     await page.getByRole('link', { name: 'Gallery' }).click();
