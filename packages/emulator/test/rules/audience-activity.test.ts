@@ -27,6 +27,7 @@ import {
   type Actor,
   type Case,
   type RulesSuite,
+  ruleCase,
 } from './support.js';
 
 // ---- written with the action ----------------------------------------------------------------
@@ -87,99 +88,92 @@ const FOLLOW = 'follow: reported to the followed member';
 const OWN = 'comment: the owner comments on their own showcase, reporting nothing';
 const AGAIN = 'like: a like after an unlike rewrites its activity';
 
-const writeCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: WriteKnobs,
-  twin?: string,
-): Case<WriteKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
-
 export const WRITE_CASES: readonly Case<WriteKnobs>[] = [
-  writeCase(LIKE, 'ALLOW', liked),
-  writeCase('like: an activity without the like', 'DENY', { ...liked, action: 'none' }, LIKE),
-  writeCase('like: to someone else', 'DENY', { ...liked, recipient: 'fan' }, LIKE),
-  writeCase('like: under another id', 'DENY', { ...liked, id: 'like_pub_fan' }, LIKE),
-  writeCase(
+  ruleCase(LIKE, 'ALLOW', liked),
+  ruleCase('like: an activity without the like', 'DENY', { ...liked, action: 'none' }, LIKE),
+  ruleCase('like: to someone else', 'DENY', { ...liked, recipient: 'fan' }, LIKE),
+  ruleCase('like: under another id', 'DENY', { ...liked, id: 'like_pub_fan' }, LIKE),
+  ruleCase(
     'like: naming another actor',
     'DENY',
     { ...liked, data: { ...likeData, actorUid: 'fan' } },
     LIKE,
   ),
-  writeCase(
+  ruleCase(
     'like: with another title',
     'DENY',
     { ...liked, data: { ...likeData, showcaseTitle: 'Free prizes' } },
     LIKE,
   ),
-  writeCase('like: already read', 'DENY', { ...liked, data: { ...likeData, read: true } }, LIKE),
-  writeCase(
+  ruleCase('like: already read', 'DENY', { ...liked, data: { ...likeData, read: true } }, LIKE),
+  ruleCase(
     'like: a client createdAt',
     'DENY',
     { ...liked, data: { ...likeData, createdAt: EARLIER } },
     LIKE,
   ),
-  writeCase(
+  ruleCase(
     'like: an extra key',
     'DENY',
     { ...liked, data: { ...likeData, url: 'https://evil.example' } },
     LIKE,
   ),
-  writeCase(
+  ruleCase(
     'like: an actor name of 81 characters',
     'DENY',
     { ...liked, data: { ...likeData, actorName: 'x'.repeat(81) } },
     LIKE,
   ),
-  writeCase(
+  ruleCase(
     'like: reported as a comment',
     'DENY',
     { ...liked, data: { ...likeData, type: 'comment' } },
     LIKE,
   ),
-  writeCase(AGAIN, 'ALLOW', { ...liked, world: 'reported' }),
-  writeCase(
+  ruleCase(AGAIN, 'ALLOW', { ...liked, world: 'reported' }),
+  ruleCase(
     'like: marking its activity unread again without a new like',
     'DENY',
     { ...liked, world: 'reported', action: 'none' },
     AGAIN,
   ),
-  writeCase(COMMENT, 'ALLOW', commented),
-  writeCase(
+  ruleCase(COMMENT, 'ALLOW', commented),
+  ruleCase(
     'comment: an activity without the comment',
     'DENY',
     { ...commented, action: 'none' },
     COMMENT,
   ),
-  writeCase(
+  ruleCase(
     'comment: under an older comment’s id',
     'DENY',
     { ...commented, id: 'comment_c1' },
     COMMENT,
   ),
-  writeCase('comment: to someone else', 'DENY', { ...commented, recipient: 'fan' }, COMMENT),
-  writeCase(OWN, 'ALLOW', ownComment),
-  writeCase(
+  ruleCase('comment: to someone else', 'DENY', { ...commented, recipient: 'fan' }, COMMENT),
+  ruleCase(OWN, 'ALLOW', ownComment),
+  ruleCase(
     'comment: the owner reports their own comment to themself',
     'DENY',
     { ...ownComment, id: 'comment_new' },
     OWN,
   ),
-  writeCase(FOLLOW, 'ALLOW', followed),
-  writeCase(
+  ruleCase(FOLLOW, 'ALLOW', followed),
+  ruleCase(
     'follow: an activity without the follow',
     'DENY',
     { ...followed, action: 'none' },
     FOLLOW,
   ),
-  writeCase('follow: to someone else', 'DENY', { ...followed, recipient: 'fan' }, FOLLOW),
-  writeCase('follow: under another id', 'DENY', { ...followed, id: 'follow_fan' }, FOLLOW),
-  writeCase(
+  ruleCase('follow: to someone else', 'DENY', { ...followed, recipient: 'fan' }, FOLLOW),
+  ruleCase('follow: under another id', 'DENY', { ...followed, id: 'follow_fan' }, FOLLOW),
+  ruleCase(
     'follow: naming a showcase',
     'DENY',
     { ...followed, data: { ...followed.data, showcaseId: 'pub' } },
     FOLLOW,
   ),
-  writeCase('follow: by a guest', 'DENY', { ...followed, actor: 'guest' }, FOLLOW),
+  ruleCase('follow: by a guest', 'DENY', { ...followed, actor: 'guest' }, FOLLOW),
 ];
 
 function runWrite(suite: RulesSuite, knobs: WriteKnobs): Promise<void> {

@@ -29,6 +29,7 @@ import {
   type Actor,
   type Case,
   type RulesSuite,
+  ruleCase,
 } from './support.js';
 
 // ---- writes ---------------------------------------------------------------------------------
@@ -89,122 +90,110 @@ const REMOVE = 'uncomment: the author deletes their comment';
 const REMOVE_OWNER = "uncomment: the showcase's owner deletes a comment";
 const WITH_SHOWCASE = 'uncomment: the owner deletes the showcase with its comment';
 
-const commentCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: CommentKnobs,
-  twin?: string,
-): Case<CommentKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
-
 export const COMMENT_CASES: readonly Case<CommentKnobs>[] = [
-  commentCase(ADD, 'ALLOW', commenting),
-  commentCase(OWN, 'ALLOW', {
+  ruleCase(ADD, 'ALLOW', commenting),
+  ruleCase(OWN, 'ALLOW', {
     ...commenting,
     actor: 'owner',
     comment: { ...newComment, authorName: 'Owner' },
   }),
-  commentCase(AT_LIMIT, 'ALLOW', withText(chars(1000, '💬'))),
-  commentCase('comment: 1,001 characters', 'DENY', withText(chars(1001, '💬')), AT_LIMIT),
-  commentCase('comment: several lines', 'ALLOW', withText('First line.\n\nSecond\tline.')),
-  commentCase('comment: empty text', 'DENY', withText(''), ADD),
-  commentCase('comment: untrimmed text', 'DENY', withText(' Nice work. '), ADD),
-  commentCase('comment: a control character', 'DENY', withText('Nice\u0007work.'), ADD),
-  commentCase('comment: text not a string', 'DENY', withText(42), ADD),
-  commentCase('comment: a comment without the +1', 'DENY', { ...commenting, counter: null }, ADD),
-  commentCase('comment: a lone +1 without a comment', 'DENY', { ...commenting, op: 'none' }, ADD),
-  commentCase('comment: +2 with one comment', 'DENY', { ...commenting, counter: 2 }, ADD),
-  commentCase('comment: −1 with a new comment', 'DENY', { ...commenting, counter: -1 }, ADD),
-  commentCase(
-    'comment: the +1 names an old comment',
-    'DENY',
-    { ...commenting, pointer: 'c1' },
-    ADD,
-  ),
-  commentCase(
+  ruleCase(AT_LIMIT, 'ALLOW', withText(chars(1000, '💬'))),
+  ruleCase('comment: 1,001 characters', 'DENY', withText(chars(1001, '💬')), AT_LIMIT),
+  ruleCase('comment: several lines', 'ALLOW', withText('First line.\n\nSecond\tline.')),
+  ruleCase('comment: empty text', 'DENY', withText(''), ADD),
+  ruleCase('comment: untrimmed text', 'DENY', withText(' Nice work. '), ADD),
+  ruleCase('comment: a control character', 'DENY', withText('Nice\u0007work.'), ADD),
+  ruleCase('comment: text not a string', 'DENY', withText(42), ADD),
+  ruleCase('comment: a comment without the +1', 'DENY', { ...commenting, counter: null }, ADD),
+  ruleCase('comment: a lone +1 without a comment', 'DENY', { ...commenting, op: 'none' }, ADD),
+  ruleCase('comment: +2 with one comment', 'DENY', { ...commenting, counter: 2 }, ADD),
+  ruleCase('comment: −1 with a new comment', 'DENY', { ...commenting, counter: -1 }, ADD),
+  ruleCase('comment: the +1 names an old comment', 'DENY', { ...commenting, pointer: 'c1' }, ADD),
+  ruleCase(
     'comment: two comments with one +1',
     'DENY',
     { ...commenting, secondComment: true },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: the +1 also edits the title',
     'DENY',
     { ...commenting, alsoChange: { title: 'Hijacked' } },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: written for another author',
     'DENY',
     { ...commenting, comment: { ...newComment, authorUid: 'fan' } },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: a client createdAt',
     'DENY',
     { ...commenting, comment: { ...newComment, createdAt: EARLIER } },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: an extra key',
     'DENY',
     { ...commenting, comment: { ...newComment, likes: 100 } },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: without an author name',
     'DENY',
     { ...commenting, comment: withChanges(newComment, { authorName: DELETE }) },
     ADD,
   ),
-  commentCase(
+  ruleCase(
     'comment: an author name of 81 characters',
     'DENY',
     { ...commenting, comment: { ...newComment, authorName: chars(81) } },
     ADD,
   ),
-  commentCase('comment: by a guest', 'DENY', { ...commenting, actor: 'guest' }, ADD),
-  commentCase('comment: by a visitor', 'DENY', { ...commenting, actor: 'visitor' }, ADD),
-  commentCase('comment: on a draft', 'DENY', { ...commenting, showcase: DRAFT }, ADD),
-  commentCase(REMOVE, 'ALLOW', uncommenting),
-  commentCase(REMOVE_OWNER, 'ALLOW', { ...uncommenting, actor: 'owner' }),
-  commentCase(
+  ruleCase('comment: by a guest', 'DENY', { ...commenting, actor: 'guest' }, ADD),
+  ruleCase('comment: by a visitor', 'DENY', { ...commenting, actor: 'visitor' }, ADD),
+  ruleCase('comment: on a draft', 'DENY', { ...commenting, showcase: DRAFT }, ADD),
+  ruleCase(REMOVE, 'ALLOW', uncommenting),
+  ruleCase(REMOVE_OWNER, 'ALLOW', { ...uncommenting, actor: 'owner' }),
+  ruleCase(
     "uncomment: another member deletes someone's comment",
     'DENY',
     { ...uncommenting, actor: 'fan' },
     REMOVE,
   ),
-  commentCase(
+  ruleCase(
     "uncomment: a guest deletes someone's comment",
     'DENY',
     { ...uncommenting, actor: 'guest' },
     REMOVE,
   ),
-  commentCase(
+  ruleCase(
     'uncomment: deleting without the −1',
     'DENY',
     { ...uncommenting, counter: null },
     REMOVE,
   ),
-  commentCase(
+  ruleCase(
     'uncomment: a lone −1 keeping the comment',
     'DENY',
     { ...uncommenting, op: 'none' },
     REMOVE,
   ),
-  commentCase('uncomment: −2 with one comment', 'DENY', { ...uncommenting, counter: -2 }, REMOVE),
-  commentCase(
+  ruleCase('uncomment: −2 with one comment', 'DENY', { ...uncommenting, counter: -2 }, REMOVE),
+  ruleCase(
     'uncomment: the −1 names another comment',
     'DENY',
     { ...uncommenting, pointer: 'gone' },
     REMOVE,
   ),
-  commentCase(WITH_SHOWCASE, 'ALLOW', {
+  ruleCase(WITH_SHOWCASE, 'ALLOW', {
     ...uncommenting,
     actor: 'owner',
     counter: null,
     deleteShowcase: true,
   }),
-  commentCase(
+  ruleCase(
     "uncomment: the author deletes it with someone's showcase",
     'DENY',
     { ...uncommenting, counter: null, deleteShowcase: true },

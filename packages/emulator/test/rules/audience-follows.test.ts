@@ -13,6 +13,7 @@ import {
   type Actor,
   type Case,
   type RulesSuite,
+  ruleCase,
 } from './support.js';
 
 type FollowKnobs = {
@@ -57,91 +58,84 @@ const unfollowing: FollowKnobs = {
 const FOLLOW = 'follow: a member follows another';
 const UNFOLLOW = 'unfollow: the follower unfollows';
 
-const followCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: FollowKnobs,
-  twin?: string,
-): Case<FollowKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
-
 export const FOLLOW_CASES: readonly Case<FollowKnobs>[] = [
-  followCase(FOLLOW, 'ALLOW', following),
-  followCase('follow: by a guest', 'DENY', { ...following, actor: 'guest' }, FOLLOW),
-  followCase('follow: by a visitor', 'DENY', { ...following, actor: 'visitor' }, FOLLOW),
-  followCase('follow: oneself', 'DENY', { ...following, target: 'other' }, FOLLOW),
-  followCase('follow: for someone else', 'DENY', { ...following, follower: 'fan' }, FOLLOW),
-  followCase('follow: again', 'DENY', { ...following, world: 'following' }, FOLLOW),
-  followCase(
+  ruleCase(FOLLOW, 'ALLOW', following),
+  ruleCase('follow: by a guest', 'DENY', { ...following, actor: 'guest' }, FOLLOW),
+  ruleCase('follow: by a visitor', 'DENY', { ...following, actor: 'visitor' }, FOLLOW),
+  ruleCase('follow: oneself', 'DENY', { ...following, target: 'other' }, FOLLOW),
+  ruleCase('follow: for someone else', 'DENY', { ...following, follower: 'fan' }, FOLLOW),
+  ruleCase('follow: again', 'DENY', { ...following, world: 'following' }, FOLLOW),
+  ruleCase(
     'follow: without the following edge',
     'DENY',
     { ...following, followingEdge: false },
     FOLLOW,
   ),
-  followCase(
+  ruleCase(
     'follow: without the followers edge',
     'DENY',
     { ...following, followersEdge: false },
     FOLLOW,
   ),
-  followCase(
+  ruleCase(
     'follow: without followingCount +1',
     'DENY',
     { ...following, followingCounter: null },
     FOLLOW,
   ),
-  followCase(
+  ruleCase(
     'follow: without followerCount +1',
     'DENY',
     { ...following, followerCounter: null },
     FOLLOW,
   ),
-  followCase('follow: followingCount +2', 'DENY', { ...following, followingCounter: 2 }, FOLLOW),
-  followCase('follow: followerCount +2', 'DENY', { ...following, followerCounter: 2 }, FOLLOW),
-  followCase(
+  ruleCase('follow: followingCount +2', 'DENY', { ...following, followingCounter: 2 }, FOLLOW),
+  ruleCase('follow: followerCount +2', 'DENY', { ...following, followerCounter: 2 }, FOLLOW),
+  ruleCase(
     'follow: followingCount names someone else',
     'DENY',
     { ...following, pointer: 'fan' },
     FOLLOW,
   ),
-  followCase(
+  ruleCase(
     'follow: an edge with a client createdAt',
     'DENY',
     { ...following, edge: { createdAt: EARLIER } },
     FOLLOW,
   ),
-  followCase(
+  ruleCase(
     'follow: an edge with an extra key',
     'DENY',
     { ...following, edge: { createdAt: SERVER_TIME, muted: true } },
     FOLLOW,
   ),
-  followCase(UNFOLLOW, 'ALLOW', unfollowing),
-  followCase(
+  ruleCase(UNFOLLOW, 'ALLOW', unfollowing),
+  ruleCase(
     'unfollow: keeping the followers edge',
     'DENY',
     { ...unfollowing, followersEdge: false },
     UNFOLLOW,
   ),
-  followCase(
+  ruleCase(
     'unfollow: without followerCount −1',
     'DENY',
     { ...unfollowing, followerCounter: null },
     UNFOLLOW,
   ),
-  followCase(
+  ruleCase(
     'unfollow: without followingCount −1',
     'DENY',
     { ...unfollowing, followingCounter: null },
     UNFOLLOW,
   ),
-  followCase('unfollow: not following', 'DENY', { ...unfollowing, world: 'none' }, UNFOLLOW),
-  followCase(
+  ruleCase('unfollow: not following', 'DENY', { ...unfollowing, world: 'none' }, UNFOLLOW),
+  ruleCase(
     "unfollow: another member removes someone's follow",
     'DENY',
     { ...unfollowing, actor: 'fan', follower: 'other' },
     'unfollow: the follower unfollows, naming their uid',
   ),
-  followCase('unfollow: the follower unfollows, naming their uid', 'ALLOW', {
+  ruleCase('unfollow: the follower unfollows, naming their uid', 'ALLOW', {
     ...unfollowing,
     follower: 'other',
   }),
@@ -208,76 +202,69 @@ const editing = (data: Readonly<Record<string, unknown>>): ProfileKnobs => ({
 const edit = { bio: 'New bio.', links: ['https://example.com/a', 'http://example.com/b'] };
 const url = (n: number) => `https://example.com/${n}`;
 
-const profileCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: ProfileKnobs,
-  twin?: string,
-): Case<ProfileKnobs> => ({ name, expect, ...(twin ? { twin } : {}), knobs });
-
 export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
-  profileCase(CREATE, 'ALLOW', creating(newProfile)),
-  profileCase(
+  ruleCase(CREATE, 'ALLOW', creating(newProfile)),
+  ruleCase(
     'profile: created with followers',
     'DENY',
     creating({ ...newProfile, followerCount: 3 }),
     CREATE,
   ),
-  profileCase(
+  ruleCase(
     'profile: created following people',
     'DENY',
     creating({ ...newProfile, followingCount: 3 }),
     CREATE,
   ),
-  profileCase(
+  ruleCase(
     'profile: created naming a follow',
     'DENY',
     creating({ ...newProfile, lastFollowingWrite: 'owner' }),
     CREATE,
   ),
-  profileCase(EDIT, 'ALLOW', editing(edit)),
-  profileCase('profile: a bio of 300 characters', 'ALLOW', editing({ bio: chars(300, 'é') })),
-  profileCase(
+  ruleCase(EDIT, 'ALLOW', editing(edit)),
+  ruleCase('profile: a bio of 300 characters', 'ALLOW', editing({ bio: chars(300, 'é') })),
+  ruleCase(
     'profile: a bio of 301 characters',
     'DENY',
     editing({ bio: chars(301, 'é') }),
     'profile: a bio of 300 characters',
   ),
-  profileCase('profile: an untrimmed bio', 'DENY', editing({ ...edit, bio: ' New bio. ' }), EDIT),
-  profileCase('profile: three links', 'ALLOW', editing({ links: [url(1), url(2), url(3)] })),
-  profileCase(
+  ruleCase('profile: an untrimmed bio', 'DENY', editing({ ...edit, bio: ' New bio. ' }), EDIT),
+  ruleCase('profile: three links', 'ALLOW', editing({ links: [url(1), url(2), url(3)] })),
+  ruleCase(
     'profile: four links',
     'DENY',
     editing({ links: [url(1), url(2), url(3), url(4)] }),
     'profile: three links',
   ),
-  profileCase(
+  ruleCase(
     'profile: a javascript: link',
     'DENY',
     editing({ ...edit, links: ['javascript:alert(1)'] }),
     EDIT,
   ),
-  profileCase('profile: links not a list', 'DENY', editing({ ...edit, links: url(1) }), EDIT),
-  profileCase('profile: new name terms', 'ALLOW', editing({ nameTerms: ['o', 'ot', 'oth'] })),
-  profileCase(
+  ruleCase('profile: links not a list', 'DENY', editing({ ...edit, links: url(1) }), EDIT),
+  ruleCase('profile: new name terms', 'ALLOW', editing({ nameTerms: ['o', 'ot', 'oth'] })),
+  ruleCase(
     'profile: an upper-case name term',
     'DENY',
     editing({ nameTerms: ['o', 'Ot'] }),
     'profile: new name terms',
   ),
-  profileCase(
+  ruleCase(
     'profile: setting their own followerCount',
     'DENY',
     editing({ ...edit, followerCount: 1000 }),
     EDIT,
   ),
-  profileCase(
+  ruleCase(
     'profile: setting their own followingCount',
     'DENY',
     editing({ ...edit, followingCount: 5 }),
     EDIT,
   ),
-  profileCase(
+  ruleCase(
     "profile: another member edits someone's bio",
     'DENY',
     { ...editing(edit), actor: 'fan' },

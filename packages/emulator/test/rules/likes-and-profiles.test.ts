@@ -19,6 +19,7 @@ import {
   type Actor,
   type Case,
   type RulesSuite,
+  ruleCase,
 } from './support.js';
 
 // ---- likes ----------------------------------------------------------------------------------
@@ -67,114 +68,102 @@ const LIKE = 'like: a member likes a published showcase';
 const UNLIKE = 'unlike: the liker unlikes';
 const UNLIKE_NAMED = 'unlike: the liker unlikes, naming their uid';
 
-const likeCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: LikeKnobs,
-  twin?: string,
-): Case<LikeKnobs> => ({
-  name,
-  expect,
-  ...(twin ? { twin } : {}),
-  knobs,
-});
-
 export const LIKE_CASES: readonly Case<LikeKnobs>[] = [
-  likeCase(LIKE, 'ALLOW', liking),
-  likeCase('like: a lone +1 without a like document', 'DENY', { ...liking, like: null }, LIKE),
-  likeCase('like: a like document without the +1', 'DENY', { ...liking, counter: null }, LIKE),
-  likeCase('like: a repeated +1 (already liked)', 'DENY', { ...liking, world: 'liked' }, LIKE),
-  likeCase('like: +2 with one like', 'DENY', { ...liking, counter: 2 }, LIKE),
-  likeCase('like: −1 with a new like', 'DENY', { ...liking, counter: -1 }, LIKE),
-  likeCase('like: written for another uid', 'DENY', { ...liking, likeFor: 'fan' }, LIKE),
-  likeCase('like: written for the owner', 'DENY', { ...liking, likeFor: 'owner' }, LIKE),
-  likeCase('like: by a guest', 'DENY', { ...liking, actor: 'guest' }, LIKE),
-  likeCase('like: by a visitor', 'DENY', { ...liking, actor: 'visitor' }, LIKE),
-  likeCase('like: by the owner of the showcase', 'DENY', { ...liking, actor: 'owner' }, LIKE),
-  likeCase('like: a draft', 'DENY', { ...liking, showcase: DRAFT }, LIKE),
-  likeCase(
+  ruleCase(LIKE, 'ALLOW', liking),
+  ruleCase('like: a lone +1 without a like document', 'DENY', { ...liking, like: null }, LIKE),
+  ruleCase('like: a like document without the +1', 'DENY', { ...liking, counter: null }, LIKE),
+  ruleCase('like: a repeated +1 (already liked)', 'DENY', { ...liking, world: 'liked' }, LIKE),
+  ruleCase('like: +2 with one like', 'DENY', { ...liking, counter: 2 }, LIKE),
+  ruleCase('like: −1 with a new like', 'DENY', { ...liking, counter: -1 }, LIKE),
+  ruleCase('like: written for another uid', 'DENY', { ...liking, likeFor: 'fan' }, LIKE),
+  ruleCase('like: written for the owner', 'DENY', { ...liking, likeFor: 'owner' }, LIKE),
+  ruleCase('like: by a guest', 'DENY', { ...liking, actor: 'guest' }, LIKE),
+  ruleCase('like: by a visitor', 'DENY', { ...liking, actor: 'visitor' }, LIKE),
+  ruleCase('like: by the owner of the showcase', 'DENY', { ...liking, actor: 'owner' }, LIKE),
+  ruleCase('like: a draft', 'DENY', { ...liking, showcase: DRAFT }, LIKE),
+  ruleCase(
     'like: a like document with an extra key',
     'DENY',
     { ...liking, likeData: { createdAt: SERVER_TIME, note: 'hi' } },
     LIKE,
   ),
-  likeCase(
+  ruleCase(
     'like: a like document with a client createdAt',
     'DENY',
     { ...liking, likeData: { createdAt: EARLIER } },
     LIKE,
   ),
-  likeCase('like: also setting updatedAt to the request time', 'ALLOW', {
+  ruleCase('like: also setting updatedAt to the request time', 'ALLOW', {
     ...liking,
     alsoChange: { updatedAt: SERVER_TIME },
   }),
-  likeCase(
+  ruleCase(
     'like: also setting a client updatedAt',
     'DENY',
     { ...liking, alsoChange: { updatedAt: LATER } },
     'like: also setting updatedAt to the request time',
   ),
-  likeCase(
+  ruleCase(
     'like: also editing the title',
     'DENY',
     { ...liking, alsoChange: { title: 'Hijacked' } },
     LIKE,
   ),
-  likeCase(
+  ruleCase(
     'like: also changing ownerUid',
     'DENY',
     { ...liking, alsoChange: { ownerUid: 'other' } },
     LIKE,
   ),
-  likeCase(UNLIKE, 'ALLOW', unliking),
-  likeCase(UNLIKE_NAMED, 'ALLOW', { ...unliking, likeFor: 'other' }),
-  likeCase('unlike: −1 without a like document', 'DENY', { ...unliking, world: 'unliked' }, UNLIKE),
-  likeCase('unlike: a lone −1 keeping the like', 'DENY', { ...unliking, like: null }, UNLIKE),
-  likeCase(
+  ruleCase(UNLIKE, 'ALLOW', unliking),
+  ruleCase(UNLIKE_NAMED, 'ALLOW', { ...unliking, likeFor: 'other' }),
+  ruleCase('unlike: −1 without a like document', 'DENY', { ...unliking, world: 'unliked' }, UNLIKE),
+  ruleCase('unlike: a lone −1 keeping the like', 'DENY', { ...unliking, like: null }, UNLIKE),
+  ruleCase(
     'unlike: deleting the like without the −1',
     'DENY',
     { ...unliking, counter: null },
     UNLIKE,
   ),
-  likeCase('unlike: −2 with one like', 'DENY', { ...unliking, counter: -2 }, UNLIKE),
-  likeCase(
+  ruleCase('unlike: −2 with one like', 'DENY', { ...unliking, counter: -2 }, UNLIKE),
+  ruleCase(
     "unlike: another member deletes the liker's like",
     'DENY',
     { ...unliking, likeFor: 'other', actor: 'fan' },
     UNLIKE_NAMED,
   ),
-  likeCase(
+  ruleCase(
     "unlike: the showcase owner deletes the liker's like",
     'DENY',
     { ...unliking, likeFor: 'other', actor: 'owner' },
     UNLIKE_NAMED,
   ),
-  likeCase(
+  ruleCase(
     "unlike: a guest deletes the liker's like",
     'DENY',
     { ...unliking, likeFor: 'other', actor: 'guest' },
     UNLIKE_NAMED,
   ),
-  likeCase(DELETE_WITH_LIKES, 'ALLOW', deletingWithLikes),
-  likeCase(
+  ruleCase(DELETE_WITH_LIKES, 'ALLOW', deletingWithLikes),
+  ruleCase(
     'delete: the owner deletes a like but keeps the showcase (its count would lie)',
     'DENY',
     { ...deletingWithLikes, deleteShowcase: false },
     DELETE_WITH_LIKES,
   ),
-  likeCase(
+  ruleCase(
     "delete: another member deletes someone's showcase with its likes",
     'DENY',
     { ...deletingWithLikes, actor: 'fan' },
     DELETE_WITH_LIKES,
   ),
-  likeCase(
+  ruleCase(
     'delete: a guest deletes a showcase with its likes',
     'DENY',
     { ...deletingWithLikes, actor: 'guest' },
     DELETE_WITH_LIKES,
   ),
-  likeCase('delete: the owner deletes an unliked draft with no likes', 'ALLOW', {
+  ruleCase('delete: the owner deletes an unliked draft with no likes', 'ALLOW', {
     ...deletingWithLikes,
     world: 'unliked',
     showcase: DRAFT,
@@ -247,172 +236,152 @@ const PROFILE = 'profile: a member creates their profile';
 const RENAME = 'profile: a member renames themself';
 const photo2048 = 'https://example.com/' + chars(2048 - 20, 'p');
 
-const profileCase = (
-  name: string,
-  expect: 'ALLOW' | 'DENY',
-  knobs: ProfileKnobs,
-  twin?: string,
-): Case<ProfileKnobs> => ({
-  name,
-  expect,
-  ...(twin ? { twin } : {}),
-  knobs,
-});
-
 export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
-  profileCase(PROFILE, 'ALLOW', creating()),
-  profileCase(
+  ruleCase(PROFILE, 'ALLOW', creating()),
+  ruleCase(
     'profile: a guest creates their profile',
     'DENY',
     creating({}, { actor: 'guest' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     'profile: a visitor creates a profile',
     'DENY',
     creating({}, { actor: 'visitor' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     "profile: a member creates someone else's profile",
     'DENY',
     creating({}, { uid: 'someone' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     'profile: a member writes to an unknown collection',
     'DENY',
     creating({}, { collection: 'admins' }),
     PROFILE,
   ),
-  profileCase(
-    'profile: displayName of 80 characters',
-    'ALLOW',
-    creating({ displayName: chars(80) }),
-  ),
-  profileCase(
+  ruleCase('profile: displayName of 80 characters', 'ALLOW', creating({ displayName: chars(80) })),
+  ruleCase(
     'profile: displayName of 81 characters',
     'DENY',
     creating({ displayName: chars(81) }),
     'profile: displayName of 80 characters',
   ),
-  profileCase(
+  ruleCase(
     'profile: displayName of 80 characters outside the BMP',
     'ALLOW',
     creating({ displayName: chars(80, '🎨') }),
   ),
-  profileCase(
+  ruleCase(
     'profile: displayName of 81 characters outside the BMP',
     'DENY',
     creating({ displayName: chars(81, '🎨') }),
     'profile: displayName of 80 characters outside the BMP',
   ),
-  profileCase('profile: empty displayName', 'DENY', creating({ displayName: '' }), PROFILE),
-  profileCase('profile: blank displayName', 'DENY', creating({ displayName: '   ' }), PROFILE),
-  profileCase(
+  ruleCase('profile: empty displayName', 'DENY', creating({ displayName: '' }), PROFILE),
+  ruleCase('profile: blank displayName', 'DENY', creating({ displayName: '   ' }), PROFILE),
+  ruleCase(
     'profile: displayName with surrounding spaces',
     'ALLOW',
     creating({ displayName: ' Fan ' }),
   ),
-  profileCase(
+  ruleCase(
     'profile: displayName that is not a string',
     'DENY',
     creating({ displayName: 7 }),
     PROFILE,
   ),
-  profileCase('profile: without a displayName', 'DENY', creating({ displayName: DELETE }), PROFILE),
-  profileCase('profile: null photoURL', 'ALLOW', creating({ photoURL: null })),
-  profileCase('profile: empty photoURL', 'ALLOW', creating({ photoURL: '' })),
-  profileCase(
+  ruleCase('profile: without a displayName', 'DENY', creating({ displayName: DELETE }), PROFILE),
+  ruleCase('profile: null photoURL', 'ALLOW', creating({ photoURL: null })),
+  ruleCase('profile: empty photoURL', 'ALLOW', creating({ photoURL: '' })),
+  ruleCase(
     'profile: blank photoURL',
     'DENY',
     creating({ photoURL: ' ' }),
     'profile: empty photoURL',
   ),
-  profileCase('profile: without a photoURL', 'ALLOW', creating({ photoURL: DELETE })),
-  profileCase(
-    'profile: http photoURL',
-    'ALLOW',
-    creating({ photoURL: 'http://example.com/fan.png' }),
-  ),
-  profileCase(
+  ruleCase('profile: without a photoURL', 'ALLOW', creating({ photoURL: DELETE })),
+  ruleCase('profile: http photoURL', 'ALLOW', creating({ photoURL: 'http://example.com/fan.png' })),
+  ruleCase(
     'profile: javascript: photoURL',
     'DENY',
     creating({ photoURL: 'javascript:alert(1)' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     'profile: JaVaScRiPt: photoURL',
     'DENY',
     creating({ photoURL: 'JaVaScRiPt:alert(1)' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     'profile: data: photoURL',
     'DENY',
     creating({ photoURL: 'data:image/png;base64,iVBORw0KGgo=' }),
     PROFILE,
   ),
-  profileCase(
+  ruleCase(
     'profile: attribute-breaking photoURL',
     'DENY',
     creating({ photoURL: 'https://example.com/a.png"><script>' }),
     PROFILE,
   ),
-  profileCase('profile: photoURL of 2048 characters', 'ALLOW', creating({ photoURL: photo2048 })),
-  profileCase(
+  ruleCase('profile: photoURL of 2048 characters', 'ALLOW', creating({ photoURL: photo2048 })),
+  ruleCase(
     'profile: photoURL of 2049 characters',
     'DENY',
     creating({ photoURL: photo2048 + 'p' }),
     'profile: photoURL of 2048 characters',
   ),
-  profileCase('profile: forged createdAt', 'DENY', creating({ createdAt: EARLIER }), PROFILE),
-  profileCase('profile: an extra key', 'DENY', creating({ role: 'admin' }), PROFILE),
-  profileCase(RENAME, 'ALLOW', editing({ displayName: 'Renamed' })),
-  profileCase(
+  ruleCase('profile: forged createdAt', 'DENY', creating({ createdAt: EARLIER }), PROFILE),
+  ruleCase('profile: an extra key', 'DENY', creating({ role: 'admin' }), PROFILE),
+  ruleCase(RENAME, 'ALLOW', editing({ displayName: 'Renamed' })),
+  ruleCase(
     'profile: a member renames someone else',
     'DENY',
     editing({ displayName: 'Renamed' }, { actor: 'owner' }),
     RENAME,
   ),
-  profileCase(
+  ruleCase(
     'profile: a guest renames someone',
     'DENY',
     editing({ displayName: 'Renamed' }, { actor: 'guest' }),
     RENAME,
   ),
-  profileCase(
+  ruleCase(
     'profile: renaming to 81 characters',
     'DENY',
     editing({ displayName: chars(81) }),
     RENAME,
   ),
-  profileCase(
+  ruleCase(
     'profile: changing createdAt',
     'DENY',
     editing({ displayName: 'Renamed', createdAt: SERVER_TIME }),
     RENAME,
   ),
-  profileCase(
+  ruleCase(
     'profile: adding an extra key',
     'DENY',
     editing({ displayName: 'Renamed', role: 'admin' }),
     RENAME,
   ),
-  profileCase(
+  ruleCase(
     'profile: setting a JaVaScRiPt: photoURL',
     'DENY',
     editing({ displayName: 'Renamed', photoURL: 'JaVaScRiPt:x' }),
     RENAME,
   ),
-  profileCase('profile: a member deletes their profile', 'ALLOW', deleting('other')),
-  profileCase(
+  ruleCase('profile: a member deletes their profile', 'ALLOW', deleting('other')),
+  ruleCase(
     "profile: a member deletes someone else's profile",
     'DENY',
     deleting('owner'),
     'profile: a member deletes their profile',
   ),
-  profileCase(
+  ruleCase(
     'profile: a guest deletes a profile',
     'DENY',
     deleting('guest'),

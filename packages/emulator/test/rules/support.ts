@@ -109,6 +109,16 @@ export type Case<Knobs> = {
   readonly knobs: Knobs;
 };
 
+/** One case, its twin named for a DENY (`twinProblems` checks the pair). */
+export function ruleCase<Knobs>(
+  name: string,
+  expect: Expectation,
+  knobs: Knobs,
+  twin?: string,
+): Case<Knobs> {
+  return { name, expect, ...(twin ? { twin } : {}), knobs };
+}
+
 /**
  * The knobs as leaf paths → JSON. Nested objects are opened one level deep (`data.title`), so a
  * change to one field of a document is one difference.
