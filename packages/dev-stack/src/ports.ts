@@ -1,4 +1,5 @@
 // Port helpers: check the ports a run needs before starting anything, and find free ones for tests.
+import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -33,11 +34,44 @@ export async function findFreePort(host = HOST): Promise<number> {
   return release(await bind(0, host));
 }
 
-/** `count` distinct free ports (held open together so the OS cannot hand out the same one twice). */
+/**
+ * The ports the kernel hands out to outgoing connections and to servers bound to port 0
+ * (Linux's `ip_local_port_range`), or null where that cannot be read.
+ */
+export function ephemeralPortRange(
+  file = '/proc/sys/net/ipv4/ip_local_port_range',
+): { low: number; high: number } | null {
+  try {
+    const [low, high] = fs.readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? { low: low!, high: high! } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where free ports are looked for first: below the ephemeral range, down to this port. */
+const STABLE_PORTS_FROM = 10_000;
+
+/**
+ * `count` distinct free ports (held open together so the OS cannot hand out the same one twice).
+ * They are picked below the ephemeral range when there is one: a stack binds its ports some
+ * seconds later (after a build), and meanwhile any other process's outgoing connection or
+ * port-0 server may be given a port from that range — one took the app's port that way while
+ * the emulator's connection tests ran beside the end-to-end suite. Port 0 is the fallback.
+ */
 export async function findFreePorts(count: number, host = HOST): Promise<number[]> {
   const servers: net.Server[] = [];
   try {
-    for (let i = 0; i < count; i += 1) servers.push(await bind(0, host));
+    const range = ephemeralPortRange();
+    if (range !== null && range.low > STABLE_PORTS_FROM + 1_000) {
+      const span = range.low - STABLE_PORTS_FROM;
+      for (let attempt = 0; servers.length < count && attempt < 50 * count; attempt += 1) {
+        const port = STABLE_PORTS_FROM + Math.floor(Math.random() * span);
+        const server = await bind(port, host).catch(() => null);
+        if (server !== null) servers.push(server);
+      }
+    }
+    while (servers.length < count) servers.push(await bind(0, host));
     return servers.map((server) => (server.address() as AddressInfo).port);
   } finally {
     await Promise.all(servers.map(release));

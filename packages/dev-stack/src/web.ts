@@ -24,7 +24,13 @@ export type WebServer = Service & { url: string };
 export type RebuildOutcome =
   { kind: 'published' | 'unchanged'; ms: number } | { kind: 'failed'; ms: number; error: Error };
 
-export type BuiltWebOptions = WebOptions & {
+export type BuiltWebOptions = Omit<WebOptions, 'port'> & {
+  /**
+   * The port to serve on, or how to pick one: a function is called only once the first build is
+   * done (it takes half a minute), so a free port it finds is not taken by something else while
+   * the app builds.
+   */
+  port: number | (() => Promise<number>);
   /** The builds live under `<workDir>/web`. */
   workDir: string;
   /** Rebuild when the app's sources change, and report every rebuild here. */
@@ -80,7 +86,10 @@ export async function startWebDev(options: WebOptions): Promise<WebServer> {
  */
 export async function startBuiltWeb(options: BuiltWebOptions): Promise<BuiltWebServer> {
   const { build, preview } = await import('vite');
-  const config = await viteConfig(options);
+  const { port: portOption, ...rest } = options;
+  const configFor = (port: number) => viteConfig({ ...rest, port });
+  // A build does not serve: its config's port is never used.
+  const config = await configFor(typeof portOption === 'number' ? portOption : 0);
   const folders = createBuildFolders(path.join(options.workDir, 'web'));
 
   const buildOnce = async (): Promise<boolean> => {
@@ -112,14 +121,15 @@ export async function startBuiltWeb(options: BuiltWebOptions): Promise<BuiltWebS
   });
 
   await buildOnce();
-  const server = await preview({ ...config, build: { outDir: folders.served } });
+  const port = typeof portOption === 'number' ? portOption : await portOption();
+  const server = await preview({ ...(await configFor(port)), build: { outDir: folders.served } });
   // close() waits for a build under way, so nothing writes into the folders after it.
   let latest: Promise<RebuildOutcome> | undefined;
   const tracked = () => (latest = rebuild());
   const { onRebuild } = options;
   const watcher = onRebuild ? watchWebSources(() => void tracked().then(onRebuild)) : null;
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://127.0.0.1:${port}`,
     rebuild: tracked,
     close: async () => {
       watcher?.close();

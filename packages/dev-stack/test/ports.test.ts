@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   busyPortMessage,
+  ephemeralPortRange,
   findFreePort,
   findFreePorts,
   findPortProblems,
@@ -33,9 +37,19 @@ describe('port checks', () => {
     expect(await isPortFree(free)).toBe(true);
   });
 
-  it('hands out distinct free ports', async () => {
+  it('hands out distinct free ports, below the ephemeral range where there is one', async () => {
     const ports = await findFreePorts(5);
     expect(new Set(ports).size).toBe(5);
+    const range = ephemeralPortRange();
+    if (range !== null) for (const port of ports) expect(port).toBeLessThan(range.low);
+  });
+
+  it('reads the ephemeral range, or says there is none', () => {
+    const file = path.join(os.tmpdir(), `port-range-${process.pid}`);
+    fs.writeFileSync(file, '32768\t60999\n');
+    expect(ephemeralPortRange(file)).toEqual({ low: 32768, high: 60999 });
+    fs.rmSync(file);
+    expect(ephemeralPortRange(file)).toBeNull();
   });
 
   it('reports each busy port in one line naming the service and the variable to change', async () => {

@@ -33,7 +33,9 @@ test('a new build is offered with Reload, Reload brings it in, and other tabs ke
   const siteUrlBefore = process.env.VITE_SITE_URL;
   delete process.env.VITE_SITE_URL;
   const web = await startBuiltWeb({
-    port: (await freeStackPorts()).web,
+    // Picked once the first build is done: other suites running beside this one take free ports
+    // too, and one took this port during the build.
+    port: async () => (await freeStackPorts()).web,
     log,
     authUrl: stack().authUrl,
     firestoreHost: stack().firestoreHost,
