@@ -47,7 +47,9 @@ const measureServedBuild = (request: APIRequestContext) => (measured ??= measure
 async function scriptsBeforeScreen(page: Page, path: string): Promise<string[]> {
   await page.addInitScript(() => {
     new MutationObserver((_records, observer) => {
-      if (document.querySelector('main h1')) {
+      // The app's screen, not the first paint's copy of it (drawn on / before any app script).
+      const headings = [...document.querySelectorAll('main h1')];
+      if (headings.some((heading) => heading.closest('#first-paint') === null)) {
         (window as { screenShownAt?: number }).screenShownAt = performance.now();
         observer.disconnect();
       }
