@@ -12,7 +12,6 @@ import {
   updateDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_TITLE, audienceWorld } from './audience-support.js';
 import {
   DELETE,
@@ -20,14 +19,14 @@ import {
   PUBLISHED,
   SELF,
   SERVER_TIME,
-  startRulesSuite,
   toSdk,
-  twinProblems,
   withChanges,
   type Actor,
   type Case,
   type RulesSuite,
   ruleCase,
+  caseGroup,
+  describeRuleCases,
 } from './support.js';
 
 // ---- written with the action ----------------------------------------------------------------
@@ -308,28 +307,7 @@ function recipientWorld(): Record<string, Record<string, unknown>> {
   };
 }
 
-describe('firestore.rules: activity', () => {
-  let suite: RulesSuite;
-  beforeAll(async () => {
-    suite = await startRulesSuite();
-  });
-  afterAll(() => suite.close());
-
-  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
-    expect(twinProblems(WRITE_CASES)).toEqual([]);
-    expect(twinProblems(RECIPIENT_CASES)).toEqual([]);
-  });
-
-  it.each(WRITE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(writeWorld(c.knobs));
-    await suite.check(c.expect, () => runWrite(suite, c.knobs));
-  });
-
-  it.each(RECIPIENT_CASES.map((c) => [c.expect, c.name, c] as const))(
-    '%s: %s',
-    async (_e, _n, c) => {
-      await suite.reset(recipientWorld());
-      await suite.check(c.expect, () => runRecipient(suite, c.knobs));
-    },
-  );
-});
+describeRuleCases('firestore.rules: activity', [
+  caseGroup({ cases: WRITE_CASES, world: writeWorld, run: runWrite }),
+  caseGroup({ cases: RECIPIENT_CASES, world: recipientWorld, run: runRecipient }),
+]);

@@ -11,7 +11,7 @@ import {
   updateDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { it } from 'vitest';
 import { COMMENT, DRAFT_COMMENT, audienceWorld } from './audience-support.js';
 import {
   DELETE,
@@ -21,15 +21,15 @@ import {
   SELF,
   SERVER_TIME,
   chars,
-  startRulesSuite,
   storedShowcase,
   toSdk,
-  twinProblems,
   withChanges,
   type Actor,
   type Case,
   type RulesSuite,
   ruleCase,
+  caseGroup,
+  describeRuleCases,
 } from './support.js';
 
 // ---- writes ---------------------------------------------------------------------------------
@@ -336,39 +336,17 @@ function runRead(suite: RulesSuite, knobs: ReadKnobs): Promise<unknown> {
   return knobs.op === 'get' ? getDoc(doc(db, knobs.path)) : getDocs(collection(db, knobs.path));
 }
 
-describe('firestore.rules: comments', () => {
-  let suite: RulesSuite;
-  beforeAll(async () => {
-    suite = await startRulesSuite();
-  });
-  afterAll(() => suite.close());
-
-  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
-    expect(twinProblems(COMMENT_CASES)).toEqual([]);
-    expect(twinProblems(SHOWCASE_CASES)).toEqual([]);
-    expect(twinProblems(READ_CASES)).toEqual([]);
-  });
-
-  it.each(COMMENT_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(audienceWorld());
-    await suite.check(c.expect, () => runComment(suite, c.knobs));
-  });
-
-  it.each(SHOWCASE_CASES.map((c) => [c.expect, c.name, c] as const))(
-    '%s: %s',
-    async (_e, _n, c) => {
-      await suite.reset(audienceWorld());
-      await suite.check(c.expect, () => runShowcase(suite, c.knobs));
-    },
-  );
-
-  it.each(READ_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(audienceWorld());
-    await suite.check(c.expect, () => runRead(suite, c.knobs));
-  });
-
-  it('deletes nothing but what the batch names: a plain delete of a comment is refused', async () => {
-    await suite.reset(audienceWorld());
-    await suite.check('DENY', () => deleteDoc(doc(suite.db('other'), COMMENT)));
-  });
-});
+describeRuleCases(
+  'firestore.rules: comments',
+  [
+    caseGroup({ cases: COMMENT_CASES, world: audienceWorld, run: runComment }),
+    caseGroup({ cases: SHOWCASE_CASES, world: audienceWorld, run: runShowcase }),
+    caseGroup({ cases: READ_CASES, world: audienceWorld, run: runRead }),
+  ],
+  (suite) => {
+    it('deletes nothing but what the batch names: a plain delete of a comment is refused', async () => {
+      await suite().reset(audienceWorld());
+      await suite().check('DENY', () => deleteDoc(doc(suite().db('other'), COMMENT)));
+    });
+  },
+);

@@ -1,19 +1,18 @@
 // Follows against firestore.rules: both edges and both counters in one batch (the follower's
 // followingCount names the followed uid in lastFollowingWrite), and the profile's new fields.
 import { deleteDoc, doc, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audienceWorld, followingWorld } from './audience-support.js';
 import {
   EARLIER,
   SERVER_TIME,
   chars,
-  startRulesSuite,
   toSdk,
-  twinProblems,
   type Actor,
   type Case,
   type RulesSuite,
   ruleCase,
+  caseGroup,
+  describeRuleCases,
 } from './support.js';
 
 type FollowKnobs = {
@@ -281,28 +280,20 @@ function runProfile(suite: RulesSuite, knobs: ProfileKnobs): Promise<void> {
   return deleteDoc(reference);
 }
 
-describe('firestore.rules: follows and profiles', () => {
-  let suite: RulesSuite;
-  beforeAll(async () => {
-    suite = await startRulesSuite();
-  });
-  afterAll(() => suite.close());
-
-  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
-    expect(twinProblems(FOLLOW_CASES)).toEqual([]);
-    expect(twinProblems(PROFILE_CASES)).toEqual([]);
-  });
-
-  it.each(FOLLOW_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(c.knobs.world === 'following' ? followingWorld() : audienceWorld());
-    await suite.check(c.expect, () => runFollow(suite, c.knobs));
-  });
-
-  it.each(PROFILE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    // A create starts from a world where the fan has no profile yet.
-    const world = audienceWorld();
-    if (c.knobs.op === 'create') delete world['users/fan'];
-    await suite.reset(world);
-    await suite.check(c.expect, () => runProfile(suite, c.knobs));
-  });
-});
+describeRuleCases('firestore.rules: follows and profiles', [
+  caseGroup({
+    cases: FOLLOW_CASES,
+    world: (knobs) => (knobs.world === 'following' ? followingWorld() : audienceWorld()),
+    run: runFollow,
+  }),
+  caseGroup({
+    cases: PROFILE_CASES,
+    world: (knobs) => {
+      // A create starts from a world where the fan has no profile yet.
+      const world = audienceWorld();
+      if (knobs.op === 'create') delete world['users/fan'];
+      return world;
+    },
+    run: runProfile,
+  }),
+]);

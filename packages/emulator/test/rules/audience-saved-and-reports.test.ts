@@ -1,20 +1,19 @@
 // Saved showcases (private to their owner, guests included) and reports (members create, nobody
 // reads or changes one from a client) against firestore.rules.
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audienceWorld } from './audience-support.js';
 import {
   DELETE,
   EARLIER,
   SELF,
   SERVER_TIME,
-  startRulesSuite,
   toSdk,
-  twinProblems,
   withChanges,
   type Actor,
   type Case,
   type RulesSuite,
+  caseGroup,
+  describeRuleCases,
 } from './support.js';
 
 type Knobs = {
@@ -172,23 +171,6 @@ function world(knobs: Knobs): Record<string, Record<string, unknown>> {
   return { ...audienceWorld(), [SAVED_WORLD]: { createdAt: EARLIER }, ...reported };
 }
 
-describe('firestore.rules: saved showcases and reports', () => {
-  let suite: RulesSuite;
-  beforeAll(async () => {
-    suite = await startRulesSuite();
-  });
-  afterAll(() => suite.close());
-
-  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
-    expect(twinProblems(SAVED_CASES)).toEqual([]);
-    expect(twinProblems(REPORT_CASES)).toEqual([]);
-  });
-
-  it.each([...SAVED_CASES, ...REPORT_CASES].map((c) => [c.expect, c.name, c] as const))(
-    '%s: %s',
-    async (_e, _n, c) => {
-      await suite.reset(world(c.knobs));
-      await suite.check(c.expect, () => run(suite, c.knobs));
-    },
-  );
-});
+describeRuleCases('firestore.rules: saved showcases and reports', [
+  caseGroup({ cases: [...SAVED_CASES, ...REPORT_CASES], world, run }),
+]);

@@ -1,7 +1,6 @@
 // The like counter (moves by exactly one, in one batch with the liker's own like document) and
 // public profiles (written only by their user), against firestore.rules.
 import { deleteDoc, doc, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DELETE,
   DRAFT,
@@ -12,14 +11,14 @@ import {
   baseWorld,
   chars,
   likedWorld,
-  startRulesSuite,
   toSdk,
-  twinProblems,
   withChanges,
   type Actor,
   type Case,
   type RulesSuite,
   ruleCase,
+  caseGroup,
+  describeRuleCases,
 } from './support.js';
 
 // ---- likes ----------------------------------------------------------------------------------
@@ -399,25 +398,11 @@ function runProfile(suite: RulesSuite, knobs: ProfileKnobs): Promise<unknown> {
   return deleteDoc(reference);
 }
 
-describe('firestore.rules: likes and profiles', () => {
-  let suite: RulesSuite;
-  beforeAll(async () => {
-    suite = await startRulesSuite();
-  });
-  afterAll(() => suite.close());
-
-  it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
-    expect(twinProblems(LIKE_CASES)).toEqual([]);
-    expect(twinProblems(PROFILE_CASES)).toEqual([]);
-  });
-
-  it.each(LIKE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(c.knobs.world === 'liked' ? likedWorld() : baseWorld());
-    await suite.check(c.expect, () => runLike(suite, c.knobs));
-  });
-
-  it.each(PROFILE_CASES.map((c) => [c.expect, c.name, c] as const))('%s: %s', async (_e, _n, c) => {
-    await suite.reset(baseWorld());
-    await suite.check(c.expect, () => runProfile(suite, c.knobs));
-  });
-});
+describeRuleCases('firestore.rules: likes and profiles', [
+  caseGroup({
+    cases: LIKE_CASES,
+    world: (knobs) => (knobs.world === 'liked' ? likedWorld() : baseWorld()),
+    run: runLike,
+  }),
+  caseGroup({ cases: PROFILE_CASES, world: baseWorld, run: runProfile }),
+]);

@@ -23,6 +23,7 @@ import {
   setLogLevel,
   type Firestore,
 } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type EmulatorServer } from '../../src/server.js';
 import { silentLogger } from '../../src/transport/logger.js';
 
@@ -282,3 +283,48 @@ export function likedWorld(): Record<string, Record<string, unknown>> {
 }
 
 export const chars = (count: number, char = 'x'): string => char.repeat(count);
+
+/** One family of cases: the documents each starts from and the operation it tries. */
+export type CaseGroup<Knobs> = {
+  readonly cases: readonly Case<Knobs>[];
+  world(knobs: Knobs): Record<string, Record<string, unknown>>;
+  run(suite: RulesSuite, knobs: Knobs): Promise<unknown>;
+};
+
+/** A group with its knobs' type checked here, kept in a list of groups of other knob types. */
+export const caseGroup = <Knobs extends object>(group: CaseGroup<Knobs>): CaseGroup<object> =>
+  group as unknown as CaseGroup<object>;
+
+/**
+ * A rules file's suite: its own emulator, every group's twin check, then each case from its
+ * world. `more` adds tests of its own on the same suite.
+ */
+export function describeRuleCases(
+  title: string,
+  groups: readonly CaseGroup<object>[],
+  more?: (suite: () => RulesSuite) => void,
+): void {
+  describe(title, () => {
+    let suite: RulesSuite;
+    beforeAll(async () => {
+      suite = await startRulesSuite();
+    });
+    afterAll(() => suite.close());
+
+    it('pairs every DENY with an ALLOW twin that differs in one knob', () => {
+      for (const group of groups) expect(twinProblems(group.cases)).toEqual([]);
+    });
+
+    for (const group of groups) {
+      it.each(group.cases.map((c) => [c.expect, c.name, c] as const))(
+        '%s: %s',
+        async (_e, _n, c) => {
+          await suite.reset(group.world(c.knobs));
+          await suite.check(c.expect, () => group.run(suite, c.knobs));
+        },
+      );
+    }
+
+    more?.(() => suite);
+  });
+}
