@@ -74,6 +74,17 @@ test.describe('offline', () => {
       .toBe(1);
     const [stored] = (await listDocuments('showcases')).filter((doc) => doc.data.title === title);
     expect(stored?.data).toMatchObject({ status: 'published', tags: [tag], likeCount: 0 });
+
+    // Once confirmed, it is the cache's like any other: a full load shows it on top from the
+    // server, and a reload with the network off still has it (not only the queued write did).
+    await page.goto(`/?tag=${tag}`);
+    await expectConnection(page, 'Live');
+    await expect(cards(page).first()).toHaveAccessibleName(title);
+    await context.setOffline(true);
+    await page.reload();
+    await expectConnection(page, 'Offline');
+    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page).first()).toHaveAccessibleName(title);
   });
 
   test('says Offline within the 10 s window when the server never answers', async ({

@@ -80,7 +80,11 @@ export const harness = {
     await deleteApp(entry.app);
   },
   /** Records every snapshot of a query or document under `id`. */
-  watch(id: string, target: fs.Query | fs.DocumentReference): void {
+  watch(
+    id: string,
+    target: fs.Query | fs.DocumentReference,
+    options: fs.SnapshotListenOptions = {},
+  ): void {
     snapshots.set(id, []);
     const onError = (error: Error): void => {
       errors.set(id, error.message);
@@ -89,6 +93,7 @@ export const harness = {
       target instanceof fs.DocumentReference
         ? fs.onSnapshot(
             target,
+            options,
             (snap) =>
               snapshots.get(id)!.push({
                 fromCache: snap.metadata.fromCache,
@@ -100,6 +105,7 @@ export const harness = {
           )
         : fs.onSnapshot(
             target,
+            options,
             (snap) =>
               snapshots.get(id)!.push({
                 fromCache: snap.metadata.fromCache,
