@@ -155,6 +155,26 @@ describe('Images section', () => {
       .poll(() => listObjects(`users/${uid}/showcases/${id}/`))
       .toEqual([expect.stringMatching(/\/480\.webp$/)]);
   });
+
+  test('a permission refusal says so and offers no Retry, only Remove; the rest still saves', async () => {
+    const { uid, id } = await startNewShowcase(`Refused ${uniqueTag('u')}`);
+    // What Storage answers when its rules refuse the write (the SDK's storage/unauthorized).
+    const refused = await interceptRequests(STORAGE_UPLOADS, { kind: 'status', status: 403 });
+    await userEvent.upload(fileInput(), [await pngFile('forbidden.png', 500, 500, '#808')]);
+    await expect
+      .element(imageRow('forbidden.png').getByRole('alert'))
+      .toHaveTextContent(
+        'You may not upload or open this image. Your form is kept. Remove it to save the rest.',
+      );
+    await expect
+      .element(imageRow('forbidden.png').getByRole('button', { name: 'Remove' }))
+      .toBeVisible();
+    expect(imageRow('forbidden.png').getByRole('button', { name: 'Retry' }).query()).toBeNull();
+    await refused.release();
+    await imageRow('forbidden.png').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(rowNames).toEqual([]);
+    expect(await listObjects(`users/${uid}/showcases/${id}/`)).toEqual([]);
+  });
 });
 
 describe('Images section: drop, paste and drag', () => {
