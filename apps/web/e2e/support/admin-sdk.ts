@@ -1,7 +1,7 @@
 /**
- * Cloud Storage seen through the Admin SDK (pointed at this run's Storage emulator), as a
- * production check or clean-up would see it: list a folder, read an object's bytes. Rules do not
- * apply to it.
+ * Cloud Storage and Firestore seen through the Admin SDK (pointed at this run's emulators), as a
+ * production check or clean-up would see them: list a folder, read an object's bytes, a
+ * document's create and update times. Rules do not apply to it.
  */
 import type { App } from 'firebase-admin/app';
 import { PROJECT_ID } from '@showcase/dev-stack';
@@ -11,8 +11,11 @@ let app: Promise<App> | undefined;
 
 async function adminApp(): Promise<App> {
   process.env.FIREBASE_STORAGE_EMULATOR_HOST = stack().storageHost;
+  process.env.FIRESTORE_EMULATOR_HOST = stack().firestoreHost;
+  // Not on Google Cloud: no need to ask its metadata server for credentials (a warning).
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
   const { initializeApp } = await import('firebase-admin/app');
-  return initializeApp({ projectId: PROJECT_ID }, `showcase-e2e-storage-${process.pid}`);
+  return initializeApp({ projectId: PROJECT_ID }, `showcase-e2e-admin-${process.pid}`);
 }
 
 async function bucket(name: string) {
@@ -25,6 +28,25 @@ async function bucket(name: string) {
 export async function listObjectNames(bucketName: string, prefix: string): Promise<string[]> {
   const [files] = await (await bucket(bucketName)).getFiles({ prefix });
   return files.map((file) => file.name).sort();
+}
+
+/**
+ * When a document was created and last written (ISO times), or undefined when missing: equal
+ * times mean it was written exactly once.
+ */
+export async function documentTimes(
+  path: string,
+): Promise<{ created: string; updated: string } | undefined> {
+  app ??= adminApp();
+  const { getFirestore } = await import('firebase-admin/firestore');
+  const snapshot = await getFirestore(await app)
+    .doc(path)
+    .get();
+  if (!snapshot.exists) return undefined;
+  return {
+    created: snapshot.createTime!.toDate().toISOString(),
+    updated: snapshot.updateTime!.toDate().toISOString(),
+  };
 }
 
 /** One object's bytes. */
