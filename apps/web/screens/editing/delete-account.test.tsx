@@ -1,7 +1,8 @@
 // Deleting an account from /me's danger zone deletes what it owns first, while its sign-in still
-// lets the rules allow it: its showcases with their likes, comments and images, its profile
-// photo, whom it follows (with both counters), its saves, its activity and its public profile;
-// then the sign-in. What stays is said in the dialog.
+// lets the rules allow it: its showcases with their likes, comments and images, its comments on
+// others' showcases (with their counters), its profile photo, whom it follows (with both
+// counters), its saves, its activity and its public profile; then the sign-in. What stays is
+// said in the dialog.
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { lookupAccount } from '../../src/testing/auth-emulator-rest';
@@ -36,7 +37,7 @@ test('Delete account deletes what the account owns, says what stays, then the si
   const image = await seedImage({ ownerUid: uid, showcaseId: id, width: 480, height: 300 });
   await seedShowcases([
     { id, title: `Mine ${id}`, ownerUid: uid, images: [image], likeCount: 1, commentCount: 1 },
-    { id: theirs, title: `Theirs ${theirs}`, ownerUid: maker.uid },
+    { id: theirs, title: `Theirs ${theirs}`, ownerUid: maker.uid, commentCount: 2 },
   ]);
   const createdAt = new Date();
   await setDocuments([
@@ -56,6 +57,14 @@ test('Delete account deletes what the account owns, says what stays, then the si
     { path: `users/${uid}/following/${maker.uid}`, data: { createdAt } },
     { path: `users/${maker.uid}/followers/${uid}`, data: { createdAt } },
     { path: `users/${uid}/saved/${theirs}`, data: { createdAt } },
+    {
+      path: `showcases/${theirs}/comments/mine`,
+      data: { authorUid: uid, authorName: 'Me', text: 'Lovely.', createdAt },
+    },
+    {
+      path: `showcases/${theirs}/comments/maker`,
+      data: { authorUid: maker.uid, authorName: 'Maker', text: 'Thanks!', createdAt },
+    },
     {
       path: `users/${uid}/activity/like_${id}_${maker.uid}`,
       data: {
@@ -81,7 +90,7 @@ test('Delete account deletes what the account owns, says what stays, then the si
   await expect
     .element(dialog)
     .toHaveTextContent(
-      'What stays: the likes and comments you left on other members’ showcases, and other members’ follows of you until they unfollow.',
+      'What stays: the likes you gave other members’ showcases, and other members’ follows of you until they unfollow.',
     );
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect.element(page.getByText('Your account was deleted.')).toBeVisible();
@@ -96,6 +105,7 @@ test('Delete account deletes what the account owns, says what stays, then the si
     expect(await documentIds(`users/${uid}/${kind}`), kind).toEqual([]);
   expect(await documentIds(`users/${maker.uid}/followers`)).toEqual([]);
   expect((await getDocument(`users/${maker.uid}`))?.followerCount).toBe(0);
-  // Someone else's showcase is theirs.
-  expect(await getDocument(`showcases/${theirs}`)).toBeDefined();
+  // Someone else's showcase is theirs, less this account's comment and its count.
+  expect(await documentIds(`showcases/${theirs}/comments`)).toEqual(['maker']);
+  expect((await getDocument(`showcases/${theirs}`))?.commentCount).toBe(1);
 });

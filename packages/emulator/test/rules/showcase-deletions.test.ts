@@ -1,7 +1,18 @@
 // Deleting a showcase with more likes and comments than fit in its batch (500 writes): the
 // batch that deletes the showcase records the deletion (showcaseDeletions/{id}), and the record
 // lets its owner, and only them, list and delete the leftovers and then the record itself.
-import { collection, deleteDoc, doc, getDocs, query, where, writeBatch } from 'firebase/firestore';
+// Deleting an account: a member finds their own comments everywhere with a collection-group
+// query.
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDocs,
+  query,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
 import {
   EARLIER,
   PUBLISHED,
@@ -194,7 +205,47 @@ async function runLeftover(suite: RulesSuite, knobs: LeftoverKnobs): Promise<unk
   }
 }
 
+// ---- a member's own comments, everywhere ---------------------------------------------------------
+
+type MyCommentsKnobs = { readonly actor: Actor; readonly author: string };
+
+const MINE = 'comments: a member lists their own comments across showcases';
+const MY_COMMENT_CASES: readonly Case<MyCommentsKnobs>[] = [
+  ruleCase(MINE, 'ALLOW', { actor: 'other', author: 'other' }),
+  ruleCase(
+    "comments: a member lists someone else's comments across showcases",
+    'DENY',
+    { actor: 'fan', author: 'other' },
+    MINE,
+  ),
+  ruleCase(
+    'comments: a guest lists comments across showcases',
+    'DENY',
+    { actor: 'guest', author: 'other' },
+    MINE,
+  ),
+];
+
+function runMyComments(suite: RulesSuite, knobs: MyCommentsKnobs): Promise<unknown> {
+  const db = suite.db(knobs.actor);
+  return getDocs(query(collectionGroup(db, 'comments'), where('authorUid', '==', knobs.author)));
+}
+
+/** A comment by `other` on a draft too, which only the collection-group rule reaches. */
+function commentsEverywhere(): Record<string, Record<string, unknown>> {
+  return {
+    ...likedAndCommented(),
+    'showcases/draft/comments/c2': {
+      authorUid: 'other',
+      authorName: 'Other',
+      text: 'Early.',
+      createdAt: EARLIER,
+    },
+  };
+}
+
 describeRuleCases('firestore.rules: unfinished showcase deletions', [
+  caseGroup({ cases: MY_COMMENT_CASES, world: commentsEverywhere, run: runMyComments }),
   caseGroup({ cases: START_CASES, world: likedAndCommented, run: runStart }),
   caseGroup({
     cases: LEFTOVER_CASES,

@@ -1,10 +1,20 @@
 // What deleting an account deletes first, while its sign-in still lets the rules say yes: its
-// showcases (with their likes, comments and images), its profile photo, its follows, saves and
-// activity, and its public profile. Loaded only when an account is deleted.
+// showcases (with their likes, comments and images), its comments on others' showcases, its
+// profile photo, its follows, saves and activity, and its public profile. Loaded only when an
+// account is deleted.
 import type { Firestore } from 'firebase/firestore';
-import { collection, doc, getDocsFromServer, writeBatch } from 'firebase/firestore';
+import {
+  collection,
+  collectionGroup,
+  doc,
+  getDocsFromServer,
+  query,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
 import { profilePhotoPaths } from '../images/stored-photo';
 import { WRITES_PER_BATCH } from '../showcases/deletion-plan';
+import { deleteComment } from './comments';
 import { trackWrite } from './connection-store';
 import { setFollowing } from './follows';
 import { markAccountLeaving } from './profiles';
@@ -55,6 +65,14 @@ export async function deleteAccountData(db: Firestore, owner: AccountOwner): Pro
       );
     const { deleteImageObjects } = await import('./storage');
     await deleteImageObjects(profilePhotoPaths(owner.photoURL, uid));
+    // Its comments on others' showcases, each with its counter (those on its own went above).
+    const comments = await getDocsFromServer(
+      query(collectionGroup(db, 'comments'), where('authorUid', '==', uid)),
+    );
+    for (const comment of comments.docs) {
+      const showcaseId = comment.ref.parent.parent?.id;
+      if (showcaseId !== undefined) await deleteComment(db, showcaseId, comment.id);
+    }
     // Unfollowing moves both counters. One whose profile is already gone fails the rules'
     // counter check: that edge stays, naming a profile that no longer exists.
     const following = await getDocsFromServer(collection(db, 'users', uid, 'following'));

@@ -83,13 +83,13 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
               <>
                 <DialogContentText>
                   This permanently deletes your sign-in for {user.email ?? 'this account'}, your
-                  showcases with their images, likes and comments, your profile and photo, whom you
-                  follow, your saved showcases and your activity, and signs you out. It cannot be
-                  undone.
+                  showcases with their images, likes and comments, your comments on other showcases,
+                  your profile and photo, whom you follow, your saved showcases and your activity,
+                  and signs you out. It cannot be undone.
                 </DialogContentText>
                 <DialogContentText>
-                  What stays: the likes and comments you left on other members&rsquo; showcases, and
-                  other members&rsquo; follows of you until they unfollow.
+                  What stays: the likes you gave other members&rsquo; showcases, and other
+                  members&rsquo; follows of you until they unfollow.
                 </DialogContentText>
               </>
             )}
