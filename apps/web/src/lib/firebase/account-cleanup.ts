@@ -31,6 +31,8 @@ export type AccountOwner = {
 /** Thrown when something could not be deleted now: the account is kept, to try again. */
 export class AccountCleanupIncomplete extends Error {
   override readonly name = 'AccountCleanupIncomplete';
+  /** Its message and recovery live in lib/errors/tables/app.ts. */
+  readonly code = 'app/account-cleanup-incomplete';
 }
 
 /** Deletes every document of `users/{uid}/{kind}`, 500 per batch. */
@@ -59,10 +61,7 @@ export async function deleteAccountData(db: Firestore, owner: AccountOwner): Pro
       const { imagesWaiting, leftoversWaiting } = await deleteShowcase(db, snapshot.data());
       waiting += imagesWaiting + (leftoversWaiting ? 1 : 0);
     }
-    if (waiting > 0)
-      throw new AccountCleanupIncomplete(
-        'Some images of your showcases could not be deleted yet. Try again in a moment.',
-      );
+    if (waiting > 0) throw new AccountCleanupIncomplete(`${waiting} deletions wait for a retry`);
     const { deleteImageObjects } = await import('./storage');
     await deleteImageObjects(profilePhotoPaths(owner.photoURL, uid));
     // Its comments on others' showcases, each with its counter (those on its own went above).
