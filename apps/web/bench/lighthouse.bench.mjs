@@ -2,8 +2,8 @@
 // lighthouse-home` one page, `--only lighthouse-home-mobile` one page on one form factor).
 //
 // Lighthouse 12.8 through its Node API on the test build served by the local stack, driving
-// Debian's Chromium through Puppeteer: `/welcome` and a published demo showcase with an image
-// signed out, `/` signed in as a demo member with the demo data. Mobile is Lighthouse's default
+// Debian's Chromium through Puppeteer: `/welcome` and a published demo showcase with uploaded
+// raster images (the demo photos, in the Storage emulator, as `npm start` seeds them) signed out, `/` signed in as a demo member with the demo data. Mobile is Lighthouse's default
 // (a Moto G Power on slow 4G, simulated throttling); desktop is its desktop config. Each page
 // and form factor runs three times and the row is the median run as Lighthouse's own
 // `computeMedianRun` picks it (nearest the median FCP and TTI).
@@ -67,14 +67,14 @@ const LOAD_WINDOW_WARNING = /loaded too slowly to finish within the time limit/;
 
 export const legend = `Lighthouse: its Node API in Debian's Chromium through Puppeteer, on the \`vite build --mode test\` app with the demo data. Mobile = Lighthouse's defaults (simulated throttling: slow 4G, 4× CPU); desktop = its desktop config. Each row is the median of the runs by Lighthouse's \`computeMedianRun\`. The Listen stream never goes quiet, so Lighthouse's wait for a quiet network is bounded at ${LOAD_WINDOW_MS / 1000} s.`;
 
-/** The newest published demo showcase with an image: the first card of the gallery. */
-function publicShowcasePath(appOrigin) {
-  const { showcases } = buildDemoData({ appOrigin, now: new Date() });
+/** The newest published demo showcase with uploaded images: the first card of the gallery. */
+function publicShowcasePath(appOrigin, storageHost) {
+  const { showcases } = buildDemoData({ appOrigin, now: new Date(), photos: { storageHost } });
   const candidates = showcases
-    .filter((showcase) => showcase.status === 'published' && showcase.imageUrl)
+    .filter((showcase) => showcase.status === 'published' && (showcase.images?.length ?? 0) > 0)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   if (candidates.length === 0)
-    throw new Error('The demo data has no published showcase with an image.');
+    throw new Error('The demo data has no published showcase with uploaded images.');
   return `/s/${candidates[0].id}`;
 }
 
@@ -228,8 +228,13 @@ export async function run({ log, selected, quick }) {
   return withBenchStack('lighthouse', log, async (stack) => {
     let browser;
     try {
-      await seedDemoData(stack.client, { appOrigin: stack.appUrl });
-      const paths = { welcome: '/welcome', showcase: publicShowcasePath(stack.appUrl), home: '/' };
+      // Raster covers, as members upload them: the photos go into the Storage emulator.
+      await seedDemoData(stack.client, { appOrigin: stack.appUrl, storageHost: stack.storageHost });
+      const paths = {
+        welcome: '/welcome',
+        showcase: publicShowcasePath(stack.appUrl, stack.storageHost),
+        home: '/',
+      };
       browser = await puppeteer.launch({
         executablePath: ensureChromium({ log }).path,
         args: CHROMIUM_ARGS,

@@ -1,9 +1,11 @@
-// Deleting a showcase takes its likes (in the same batch) and every stored width of its images
-// (from Storage) with it, as the owner sees it and as the servers then hold it.
+// Deleting a showcase takes its likes and comments (in its batch, and past 499 in batches after
+// it) and every stored width of its images (from Storage) with it, as the owner sees it and as
+// the servers then hold it.
 import { buildShowcaseImage, showcaseImagePath } from '@showcase/schema';
 import { expect, inject, test } from 'vitest';
 import { page } from 'vitest/browser';
 import {
+  documentIds,
   getDocument,
   seedShowcases,
   setDocuments,
@@ -33,7 +35,7 @@ async function objectExists(path: string): Promise<boolean> {
   return response.ok;
 }
 
-test('deleting a showcase removes its likes and every stored width of its images', async () => {
+test('deleting a showcase removes its likes, its comments and every stored width of its images', async () => {
   const owner = await newMember();
   const id = uniqueId('del');
   const title = `Going away ${id}`;
@@ -49,6 +51,10 @@ test('deleting a showcase removes its likes and every stored width of its images
   await setDocuments([
     { path: `showcases/${id}/likes/fan-1`, data: { createdAt: new Date() } },
     { path: `showcases/${id}/likes/fan-2`, data: { createdAt: new Date() } },
+    {
+      path: `showcases/${id}/comments/c1`,
+      data: { authorUid: 'fan-1', authorName: 'Fan', text: 'Nice.', createdAt: new Date() },
+    },
   ]);
   expect(await objectExists(paths[0]!)).toBe(true);
 
@@ -61,5 +67,38 @@ test('deleting a showcase removes its likes and every stored width of its images
   expect(await getDocument(`showcases/${id}`)).toBeUndefined();
   expect(await getDocument(`showcases/${id}/likes/fan-1`)).toBeUndefined();
   expect(await getDocument(`showcases/${id}/likes/fan-2`)).toBeUndefined();
+  expect(await getDocument(`showcases/${id}/comments/c1`)).toBeUndefined();
   for (const path of paths) expect(await objectExists(path), path).toBe(false);
+});
+
+test('a showcase with 450 likes and 150 comments: all go, in batches of 500, and no record stays', async () => {
+  const owner = await newMember();
+  const id = uniqueId('many');
+  const title = `Popular ${id}`;
+  await seedShowcases([{ id, title, ownerUid: owner.uid, likeCount: 450, commentCount: 150 }]);
+  const createdAt = new Date();
+  const children = [
+    ...Array.from({ length: 450 }, (_, index) => ({
+      path: `showcases/${id}/likes/fan-${index}`,
+      data: { createdAt },
+    })),
+    ...Array.from({ length: 150 }, (_, index) => ({
+      path: `showcases/${id}/comments/c-${index}`,
+      data: { authorUid: `fan-${index}`, authorName: 'Fan', text: 'Nice.', createdAt },
+    })),
+  ];
+  // Seeded 500 at a time: the emulator, like Firestore, refuses larger commits.
+  for (let start = 0; start < children.length; start += 500)
+    await setDocuments(children.slice(start, start + 500));
+
+  await renderApp({ path: `/s/${id}`, as: owner });
+  await expect.element(screenHeading(title)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+
+  await expect.element(page.getByText('Showcase deleted.', { exact: true })).toBeVisible();
+  expect(await getDocument(`showcases/${id}`)).toBeUndefined();
+  expect(await documentIds(`showcases/${id}/likes`)).toEqual([]);
+  expect(await documentIds(`showcases/${id}/comments`)).toEqual([]);
+  expect(await getDocument(`showcaseDeletions/${id}`)).toBeUndefined();
 });

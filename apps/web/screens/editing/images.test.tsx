@@ -1,7 +1,8 @@
 // The editor's Images section against the real Storage emulator: pictures are prepared in the
 // worker, uploaded width by width, reordered, described and removed, and the showcase document
 // holds exactly the finished ones. Refusals, Cancel, Retry and offline waiting as a member sees
-// them, and the objects as Storage holds them.
+// them, and the objects as Storage holds them. Picked offline, a real reload served by the
+// service worker and the upload and save exactly once after it: e2e/images/images.spec.ts.
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from '../../src/testing/axe';
@@ -12,7 +13,7 @@ import { interceptRequests } from '../../src/testing/browser-commands-network';
 import { screenHeading } from '../../src/testing/locators';
 import { goOffline, holdMatchingRequests } from '../../src/testing/network';
 import { openShowcaseId } from '../../src/testing/open-showcase';
-import { newMember, renderApp, rerenderApp } from '../../src/testing/render-app';
+import { newMember, renderApp } from '../../src/testing/render-app';
 import { fillShowcaseForm } from '../../src/testing/showcase-form';
 import { listObjects, objectMetadata } from '../../src/testing/storage-rest';
 
@@ -155,6 +156,26 @@ describe('Images section', () => {
       .poll(() => listObjects(`users/${uid}/showcases/${id}/`))
       .toEqual([expect.stringMatching(/\/480\.webp$/)]);
   });
+
+  test('a permission refusal says so and offers no Retry, only Remove; the rest still saves', async () => {
+    const { uid, id } = await startNewShowcase(`Refused ${uniqueTag('u')}`);
+    // What Storage answers when its rules refuse the write (the SDK's storage/unauthorized).
+    const refused = await interceptRequests(STORAGE_UPLOADS, { kind: 'status', status: 403 });
+    await userEvent.upload(fileInput(), [await pngFile('forbidden.png', 500, 500, '#808')]);
+    await expect
+      .element(imageRow('forbidden.png').getByRole('alert'))
+      .toHaveTextContent(
+        'You may not upload or open this image. Your form is kept. Remove it to save the rest.',
+      );
+    await expect
+      .element(imageRow('forbidden.png').getByRole('button', { name: 'Remove' }))
+      .toBeVisible();
+    expect(imageRow('forbidden.png').getByRole('button', { name: 'Retry' }).query()).toBeNull();
+    await refused.release();
+    await imageRow('forbidden.png').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(rowNames).toEqual([]);
+    expect(await listObjects(`users/${uid}/showcases/${id}/`)).toEqual([]);
+  });
 });
 
 describe('Images section: drop, paste and drag', () => {
@@ -214,34 +235,6 @@ describe('Images section offline', () => {
         page.getByRole('list', { name: 'My showcases' }).getByText('1 image waiting to upload'),
       )
       .toBeVisible();
-  });
-
-  test('picked offline: waits on the device, survives a reload, uploads when back online, and the draft is saved once with it', async () => {
-    const tag = uniqueTag('off');
-    const { uid, id } = await startNewShowcase(`Offline ${tag}`);
-    const network = await goOffline();
-    await userEvent.upload(fileInput(), [await pngFile('train.png', 640, 480, '#357')]);
-    await expect.element(imageRow('train.png').getByText('Waiting to upload')).toBeVisible();
-    await expect.element(page.getByText(/You’re offline. Your pictures are kept/)).toBeVisible();
-
-    // A reload while offline: the picture is still there, waiting.
-    rerenderApp();
-    await expect.element(imageRow('train.png').getByText('Waiting to upload')).toBeVisible();
-    await fillShowcaseForm({ title: `Offline ${tag}` });
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect
-      .element(page.getByText('Your showcase is saved as soon as its images finish uploading.'))
-      .toBeVisible();
-    expect(await getDocument(`showcases/${id}`)).toBeUndefined();
-
-    await network.backOnline();
-    await expect.element(screenHeading(`Offline ${tag}`)).toBeVisible();
-    await expect
-      .poll(async () => (await getDocument(`showcases/${id}`))?.images)
-      .toEqual([expect.objectContaining({ width: 480, height: 360, alt: '' })]);
-    expect(await listObjects(`users/${uid}/showcases/${id}/`)).toEqual([
-      expect.stringMatching(/\/480\.webp$/),
-    ]);
   });
 });
 

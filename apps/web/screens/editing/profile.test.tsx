@@ -74,17 +74,3 @@ describe.each(LAYOUTS)('/me at $name', (layout) => {
     await expect.poll(currentAddress).toBe('/me/showcases');
   });
 });
-
-test('Delete account says plainly what stays before anything is deleted', async () => {
-  await renderApp({ path: '/me', as: 'member' });
-  const danger = page.getByRole('region', { name: 'Danger zone' });
-  await danger.getByRole('button', { name: 'Delete account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await expect
-    .element(dialog)
-    .toHaveTextContent(
-      'Your showcases, their images, your public profile and the likes you gave stay.',
-    );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect.element(dialog).not.toBeInTheDocument();
-});

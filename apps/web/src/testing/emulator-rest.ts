@@ -87,6 +87,22 @@ export async function getDocument(path: string): Promise<Record<string, PlainVal
   return found && fromFields(found.fields);
 }
 
+/** The ids of a collection's documents as the server holds them (every page). */
+export async function documentIds(collectionPath: string): Promise<string[]> {
+  const ids: string[] = [];
+  let pageToken = '';
+  do {
+    const page = await call<{ documents?: { name: string }[]; nextPageToken?: string }>(
+      `Listing ${collectionPath}`,
+      firestoreUrl(`/${collectionPath}?pageSize=1000${pageToken && `&pageToken=${pageToken}`}`),
+      { headers: OWNER },
+    );
+    ids.push(...(page?.documents ?? []).map((document) => document.name.split('/').at(-1)!));
+    pageToken = page?.nextPageToken ?? '';
+  } while (pageToken !== '');
+  return ids;
+}
+
 /** Replaces the rules in force (for the whole emulator: every test running meanwhile sees them). */
 export async function loadRules(rules: string): Promise<void> {
   const { projectId } = readFirebaseConfig();

@@ -3,6 +3,7 @@ import { useNotify } from '../../components/feedback/notifier';
 import { onLocalCache } from '../../lib/firebase/firestore';
 import {
   createUserProfile,
+  isAccountLeaving,
   publicNameOf,
   updateUserProfileDoc,
   userProfileRef,
@@ -53,8 +54,8 @@ function SessionKeeper({ user }: { user: SessionUser }) {
   );
 
   // The public profile of members: created the first time the server says it is missing, then
-  // kept in step with the account's name and photo. One attempt per value, so a rejected write
-  // can never loop.
+  // kept in step with the account's name and photo (not while the account is being deleted).
+  // One attempt per value, so a rejected write can never loop.
   const profile = useDocSnapshot(userProfileRef, [user.uid]);
   const attempted = useRef(new Set<string>());
   const wantedName = publicNameOf(user);
@@ -62,6 +63,7 @@ function SessionKeeper({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (
       user.isAnonymous ||
+      isAccountLeaving(user.uid) ||
       profile.status !== 'success' ||
       profile.fromCache ||
       profile.hasPendingWrites

@@ -44,6 +44,7 @@ const expected: Expected[] = [
   ['auth/unauthorized-domain', 'none'],
   ['auth/invalid-api-key', 'none'],
   ['config/invalid', 'none'],
+  ['app/account-cleanup-incomplete', 'retry'],
   ['app/chunk-load-failed', 'reload'],
   ['app/image-refused', 'none'],
 ];

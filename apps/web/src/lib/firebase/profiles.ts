@@ -79,3 +79,18 @@ export function publicNameOf(user: { displayName: string | null; email: string |
   const name = user.displayName?.trim() || user.email?.split('@')[0]?.trim() || 'Member';
   return Array.from(name).slice(0, 50).join('');
 }
+
+/** Accounts being deleted in this page: their public profile is not to be recreated. */
+const leavingAccounts = new Set<string>();
+
+/**
+ * Marks `uid`'s account as being deleted, so the signed-in shell (which creates a missing
+ * profile) does not bring back the profile the deletion just removed.
+ */
+export function markAccountLeaving(uid: string): void {
+  leavingAccounts.add(uid);
+}
+
+export function isAccountLeaving(uid: string): boolean {
+  return leavingAccounts.has(uid);
+}

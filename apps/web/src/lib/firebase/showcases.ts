@@ -23,7 +23,8 @@ import {
 } from 'firebase/firestore';
 import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
-import { planShowcaseDeletion } from '../showcases/deletion-plan';
+import type { ShowcaseChild } from '../showcases/deletion-plan';
+import { leftoverBatches, planShowcaseDeletion } from '../showcases/deletion-plan';
 import { trackWrite } from './connection-store';
 import { showcaseConverter } from './converters';
 
@@ -203,42 +204,114 @@ export function updateShowcaseChecked(
   );
 }
 
-/** The ids of a showcase's likes: the server's list, or this device's while offline. */
-async function likeIdsOf(db: Firestore, id: string): Promise<string[]> {
-  const likes = collection(db, SHOWCASES, id, 'likes');
+const DELETIONS = 'showcaseDeletions';
+const CHILD_KINDS = ['likes', 'comments'] as const;
+
+/** A showcase's likes and comments from the server. */
+async function childrenOnServer(db: Firestore, id: string): Promise<ShowcaseChild[]> {
+  const lists = await Promise.all(
+    CHILD_KINDS.map((kind) => getDocsFromServer(collection(db, SHOWCASES, id, kind))),
+  );
+  return lists.flatMap((list, index) =>
+    list.docs.map((child) => ({ kind: CHILD_KINDS[index]!, id: child.id })),
+  );
+}
+
+/** Its likes and comments: the server's lists, or this device's (maybe short) while offline. */
+async function childrenOf(
+  db: Firestore,
+  id: string,
+): Promise<{ children: ShowcaseChild[]; complete: boolean }> {
   try {
-    return (await getDocsFromServer(likes)).docs.map((like) => like.id);
+    return { children: await childrenOnServer(db, id), complete: true };
   } catch {
     try {
-      return (await getDocsFromCache(likes)).docs.map((like) => like.id);
+      const lists = await Promise.all(
+        CHILD_KINDS.map((kind) => getDocsFromCache(collection(db, SHOWCASES, id, kind))),
+      );
+      const children = lists.flatMap((list, index) =>
+        list.docs.map((child) => ({ kind: CHILD_KINDS[index]!, id: child.id })),
+      );
+      return { children, complete: false };
     } catch {
-      return [];
+      return { children: [], complete: false };
     }
   }
 }
 
-/** What a deletion left for later (images to retry) or behind for good (likes past a batch). */
-export type ShowcaseDeletion = { imagesWaiting: number; likesLeft: number };
+/**
+ * Deletes what a recorded deletion left (read from the server, which the record lets its owner
+ * list), 500 at a time, and the record with the last batch. Needs the server: offline it fails
+ * and the record stays for the next try.
+ */
+async function finishShowcaseDeletion(db: Firestore, id: string): Promise<void> {
+  for (const { children, deleteRecord } of leftoverBatches(await childrenOnServer(db, id))) {
+    const batch = writeBatch(db);
+    for (const child of children) batch.delete(doc(db, SHOWCASES, id, child.kind, child.id));
+    if (deleteRecord) batch.delete(doc(db, DELETIONS, id));
+    await trackWrite(batch.commit());
+  }
+}
 
 /**
- * Deletes a showcase with its likes (one batch: the rules let the owner delete them only with
- * the showcase) and then its images from Storage. Offline the batch queues like any write and
- * settles when the server has it; images whose deletion fails are retried later from a list on
- * the device (`storage-cleanup.ts`, loaded only now).
+ * Finishes every deletion of `uid`'s showcases that stopped halfway (offline, a closed tab).
+ * Resolves false when some are still waiting.
+ */
+export async function finishShowcaseDeletions(db: Firestore, uid: string): Promise<boolean> {
+  try {
+    const records = await getDocsFromServer(
+      query(collection(db, DELETIONS), where('ownerUid', '==', uid)),
+    );
+    for (const record of records.docs) await finishShowcaseDeletion(db, record.id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let retryingOnline = false;
+
+/** Back online: deletions that stopped halfway are finished (once per page). */
+function finishWhenOnline(db: Firestore, uid: string): void {
+  if (retryingOnline || typeof window === 'undefined') return;
+  retryingOnline = true;
+  window.addEventListener('online', () => void finishShowcaseDeletions(db, uid));
+}
+
+/** What a deletion left for later: images to retry, likes and comments past its first batch. */
+export type ShowcaseDeletion = { imagesWaiting: number; leftoversWaiting: boolean };
+
+/**
+ * Deletes a showcase with its likes and comments, then its images from Storage. The rules let
+ * the owner delete likes and comments only with the showcase, in its batch; a batch holds 500
+ * writes, so when they do not fit (or this device cannot see them all, offline) the batch also
+ * writes a deletion record, and the rest are deleted after it under that record
+ * (`finishShowcaseDeletion`), retried when back online and on the next deletion. Offline the
+ * batch queues like any write and settles when the server has it; images whose deletion fails
+ * are retried later from a list on the device (`storage-cleanup.ts`, loaded only now).
  */
 export async function deleteShowcase(
   db: Firestore,
   showcase: Pick<Showcase, 'id' | 'ownerUid' | 'images'>,
 ): Promise<ShowcaseDeletion> {
-  const plan = planShowcaseDeletion(showcase, await likeIdsOf(db, showcase.id));
+  finishWhenOnline(db, showcase.ownerUid);
+  const { children, complete } = await childrenOf(db, showcase.id);
+  const plan = planShowcaseDeletion(showcase, children, complete);
   const batch = writeBatch(db);
-  for (const likeId of plan.likeIds) batch.delete(doc(db, SHOWCASES, showcase.id, 'likes', likeId));
+  for (const child of plan.first)
+    batch.delete(doc(db, SHOWCASES, showcase.id, child.kind, child.id));
+  if (plan.record)
+    batch.set(doc(db, DELETIONS, showcase.id), {
+      ownerUid: showcase.ownerUid,
+      createdAt: serverTimestamp(),
+    });
   batch.delete(doc(db, SHOWCASES, showcase.id));
   await trackWrite(batch.commit());
   // Only once the server has deleted the document: a refused deletion keeps its images.
   const { deleteStoredObjects } = await import('./storage-cleanup');
   const imagesWaiting = await deleteStoredObjects(showcase.ownerUid, plan.storageObjects);
-  return { imagesWaiting, likesLeft: plan.likesLeft };
+  const leftoversWaiting = !(await finishShowcaseDeletions(db, showcase.ownerUid));
+  return { imagesWaiting, leftoversWaiting };
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */

@@ -1,18 +1,24 @@
 import type { Showcase } from '@showcase/schema';
 import { storagePathOfDownloadUrl } from '@showcase/schema';
 
-/**
- * The rules let an owner delete a showcase's likes only in the batch that deletes the showcase
- * (a kept showcase keeps every like its count counts), and a batch holds at most 500 writes:
- * the showcase and up to this many likes.
- */
-export const LIKES_PER_DELETION_MAX = 499;
+/** Writes one batch may hold. */
+export const WRITES_PER_BATCH = 500;
+
+/** A like (its id is the liker's uid) or a comment of the showcase. */
+export type ShowcaseChild = { kind: 'likes' | 'comments'; id: string };
+
+/** One batch of deletions after the first: leftovers, and the record with the last of them. */
+export type LeftoverBatch = { children: ShowcaseChild[]; deleteRecord: boolean };
 
 export type ShowcaseDeletionPlan = {
-  /** The like documents deleted with the showcase, in its batch. */
-  likeIds: string[];
-  /** Likes beyond the batch's room: left behind, unreadable once the showcase is gone. */
-  likesLeft: number;
+  /** Deleted in the batch that deletes the showcase. */
+  first: ShowcaseChild[];
+  /**
+   * The first batch also writes the deletion record (`showcaseDeletions/{id}`): what did not fit
+   * beside the showcase, or what the server may hold beyond this device's view (`complete`
+   * false), is then read from the server and deleted under it (`leftoverBatches`).
+   */
+  record: boolean;
   /** Every stored width of every uploaded image, as `gs://bucket/path`, deleted after the batch. */
   storageObjects: string[];
 };
@@ -25,13 +31,32 @@ export function gsUrlOfDownloadUrl(url: string): string | null {
 }
 
 /**
- * What deleting `showcase` removes. Only objects under its owner's own path for this showcase:
- * the rules allow no other URL in `images`, and a legacy `imageUrl` (an address typed by hand)
- * is never ours to delete.
+ * Leftovers in batches of up to 500 deletes; the record goes with the last one that has room
+ * (a batch of its own when the last is full), so the record outlives every leftover.
+ */
+export function leftoverBatches(children: readonly ShowcaseChild[]): LeftoverBatch[] {
+  const batches: LeftoverBatch[] = [];
+  for (let start = 0; start < children.length; start += WRITES_PER_BATCH)
+    batches.push({
+      children: children.slice(start, start + WRITES_PER_BATCH),
+      deleteRecord: false,
+    });
+  const last = batches.at(-1);
+  if (last !== undefined && last.children.length < WRITES_PER_BATCH) last.deleteRecord = true;
+  else batches.push({ children: [], deleteRecord: true });
+  return batches;
+}
+
+/**
+ * What deleting `showcase` removes, knowing `children` (its likes and comments as read;
+ * `complete` false when read from this device's cache, which may lack some). Only objects under
+ * its owner's own path for this showcase: the rules allow no other URL in `images`, and a legacy
+ * `imageUrl` (an address typed by hand) is never ours to delete.
  */
 export function planShowcaseDeletion(
   showcase: Pick<Showcase, 'id' | 'ownerUid' | 'images'>,
-  likeIds: readonly string[],
+  children: readonly ShowcaseChild[],
+  complete = true,
 ): ShowcaseDeletionPlan {
   const folder = `users/${showcase.ownerUid}/showcases/${showcase.id}/`;
   const storageObjects = [
@@ -46,9 +71,8 @@ export function planShowcaseDeletion(
       ),
     ),
   ];
-  return {
-    likeIds: likeIds.slice(0, LIKES_PER_DELETION_MAX),
-    likesLeft: Math.max(0, likeIds.length - LIKES_PER_DELETION_MAX),
-    storageObjects,
-  };
+  // The showcase itself takes one write; the record, when needed, another.
+  const fits = complete && children.length <= WRITES_PER_BATCH - 1;
+  if (fits) return { first: [...children], record: false, storageObjects };
+  return { first: children.slice(0, WRITES_PER_BATCH - 2), record: true, storageObjects };
 }

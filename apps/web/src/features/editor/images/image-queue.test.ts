@@ -64,12 +64,27 @@ describe('image queue', () => {
       type: 'failed',
       id: 'a',
       message: 'The upload could not finish.',
+      retryable: true,
     });
     expect(queue.images[0]).toMatchObject({ phase: 'failed', stored: [{ width: 480 }] });
     expect(nextToUpload(queue)).toBeUndefined();
     const retried = run(queue, { type: 'retry', id: 'a' });
     expect(retried.images[0]).toMatchObject({ phase: 'waiting', message: undefined });
     expect(retried.images[0]!.stored).toHaveLength(1);
+  });
+
+  test('a final refusal offers no Retry: a retry action leaves it failed', () => {
+    const queue = run(emptyImageQueue, ...uploaded('a').slice(0, 3), {
+      type: 'failed',
+      id: 'a',
+      message: 'You may not upload or open this image.',
+      retryable: false,
+    });
+    expect(run(queue, { type: 'retry', id: 'a' }).images[0]).toMatchObject({
+      phase: 'failed',
+      retryable: false,
+    });
+    expect(nextToUpload(queue)).toBeUndefined();
   });
 
   test('losing the connection makes an upload wait, not fail; a reload does the same', () => {

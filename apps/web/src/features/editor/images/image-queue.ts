@@ -17,7 +17,7 @@ export type ImagePhase =
   /** Processed and kept on the device; uploads when online. */
   | 'waiting'
   | 'uploading'
-  /** Stopped with a message; **Retry** sends what is missing. */
+  /** Stopped with a message; **Retry** sends what is missing (unless the refusal is final). */
   | 'failed'
   /** Every width stored. */
   | 'done';
@@ -41,6 +41,11 @@ export type QueuedImage = {
   progress: number;
   /** Why it stopped (`failed`). */
   message?: string;
+  /**
+   * False when it stopped for good (Storage refused it: sending it again would be refused
+   * again), so the row offers no **Retry**, only **Remove**.
+   */
+  retryable?: boolean;
   info?: ProcessedInfo;
   /** Widths already in Storage, with their download URLs. */
   stored: ImageSize[];
@@ -56,7 +61,7 @@ export type ImageQueueAction =
   | { type: 'upload-started'; id: string }
   | { type: 'progress'; id: string; progress: number }
   | { type: 'size-stored'; id: string; size: ImageSize }
-  | { type: 'failed'; id: string; message: string }
+  | { type: 'failed'; id: string; message: string; retryable: boolean }
   /** The connection went: uploads stop and wait, without an error. */
   | { type: 'connection-lost'; id: string }
   | { type: 'retry'; id: string }
@@ -167,7 +172,7 @@ export function imageQueueReducer(queue: ImageQueue, action: ImageQueueAction): 
     case 'failed':
       return update(queue, action.id, (image) =>
         image.phase === 'uploading'
-          ? { ...image, phase: 'failed', message: action.message }
+          ? { ...image, phase: 'failed', message: action.message, retryable: action.retryable }
           : image,
       );
     case 'connection-lost':
@@ -176,7 +181,9 @@ export function imageQueueReducer(queue: ImageQueue, action: ImageQueueAction): 
       );
     case 'retry':
       return update(queue, action.id, (image) =>
-        image.phase === 'failed' ? { ...image, phase: 'waiting', message: undefined } : image,
+        image.phase === 'failed' && image.retryable !== false
+          ? { ...image, phase: 'waiting', message: undefined, retryable: undefined }
+          : image,
       );
     case 'moved': {
       const index = queue.images.findIndex((image) => image.id === action.id);

@@ -296,7 +296,7 @@ function ImageRow({
               Cancel
             </Button>
           ) : null}
-          {image.phase === 'failed' ? (
+          {image.phase === 'failed' && image.retryable !== false ? (
             <Button size="small" variant="outlined" onClick={() => images.retry(image.id)}>
               Retry
             </Button>

@@ -33,6 +33,17 @@ import { useCanUpload } from './use-online';
 const loadStorage = () => import('../../../lib/firebase/storage');
 
 /** An image id: URL- and path-safe, unique without asking anyone. */
+/**
+ * What the row says when Storage stops an upload, and whether **Retry** can help: a refusal by
+ * the rules (`storage/unauthorized`, recovery `none`) would be refused again, so it offers none.
+ */
+export function uploadFailure(error: unknown): { message: string; retryable: boolean } {
+  const described = describeError(error);
+  return described.recovery === 'none'
+    ? { message: `${described.message} Remove it to save the rest.`, retryable: false }
+    : { message: described.message, retryable: true };
+}
+
 function newImageId(): string {
   return crypto.randomUUID().replaceAll('-', '').slice(0, 24);
 }
@@ -187,7 +198,7 @@ export function useShowcaseImages(
         }
         if (isCancellation(error)) return;
         if (!navigator.onLine) dispatch({ type: 'connection-lost', id: image.id });
-        else dispatch({ type: 'failed', id: image.id, message: describeError(error).message });
+        else dispatch({ type: 'failed', id: image.id, ...uploadFailure(error) });
       } finally {
         if (uploads.current.get(image.id) === handle) uploads.current.delete(image.id);
       }

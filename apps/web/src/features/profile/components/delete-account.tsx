@@ -15,8 +15,28 @@ import { reauthenticationMethod } from '../../../lib/session/session-user';
 import { ReauthDialog } from './reauth-dialog';
 
 /**
- * **Delete account** with a confirmation. When the sign-in is too old the server answers
- * `requires-recent-login`: the user confirms their identity and the deletion runs again.
+ * Deletes what the account owns while its sign-in still lets the rules allow it; run again on
+ * a retry or after re-authentication, it finds what is left (or nothing).
+ */
+async function deleteOwnData(user: SessionUser): Promise<void> {
+  const [{ getDb }, { deleteAccountData }, { publicNameOf }] = await Promise.all([
+    import('../../../lib/firebase/firestore'),
+    import('../../../lib/firebase/account-cleanup'),
+    import('../../../lib/firebase/profiles'),
+  ]);
+  const { db } = await getDb();
+  await deleteAccountData(db, {
+    uid: user.uid,
+    name: publicNameOf(user),
+    photoURL: user.photoURL,
+    isAnonymous: user.isAnonymous,
+  });
+}
+
+/**
+ * **Delete account** with a confirmation: first what the account owns (`deleteOwnData`), then
+ * the sign-in. When the sign-in is too old the server answers `requires-recent-login`: the user
+ * confirms their identity and the deletion runs again.
  */
 export function DeleteAccount({ user }: { user: SessionUser }) {
   const notify = useNotify();
@@ -28,6 +48,7 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
   const remove = () =>
     void request.run(async () => {
       try {
+        await deleteOwnData(user);
         await sessionActions().deleteAccount();
       } catch (error) {
         if ((error as { code?: unknown }).code === 'auth/requires-recent-login' && method) {
@@ -53,15 +74,25 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
         <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              This permanently deletes your sign-in for {user.email ?? 'this account'} and signs you
-              out. It cannot be undone.
-            </DialogContentText>
-            {/* Said plainly until deleting an account also deletes what it made (see README). */}
-            <DialogContentText>
-              Your showcases, their images, your public profile and the likes you gave stay. To
-              remove a showcase and its images, delete it from its page first.
-            </DialogContentText>
+            {user.isAnonymous ? (
+              <DialogContentText>
+                This permanently deletes this guest account and its saved showcases, and signs you
+                out. It cannot be undone.
+              </DialogContentText>
+            ) : (
+              <>
+                <DialogContentText>
+                  This permanently deletes your sign-in for {user.email ?? 'this account'}, your
+                  showcases with their images, likes and comments, your comments on other showcases,
+                  your profile and photo, whom you follow, your saved showcases and your activity,
+                  and signs you out. It cannot be undone.
+                </DialogContentText>
+                <DialogContentText>
+                  What stays: the likes you gave other members&rsquo; showcases, and other
+                  members&rsquo; follows of you until they unfollow.
+                </DialogContentText>
+              </>
+            )}
             {request.error ? (
               <ErrorAlert error={request.error} onRetry={remove} retrying={request.pending} />
             ) : null}

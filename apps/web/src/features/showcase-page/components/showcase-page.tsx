@@ -120,13 +120,15 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
     // The local cache drops it once its likes are listed (from the cache when offline), the
     // gallery with it; the server confirms later, and then its images leave Storage.
     deleteShowcase(db, showcase).then(
-      ({ imagesWaiting }) =>
+      ({ imagesWaiting, leftoversWaiting }) =>
         notify({
           severity: 'success',
           message:
-            imagesWaiting === 0
+            imagesWaiting === 0 && !leftoversWaiting
               ? 'Showcase deleted.'
-              : `Showcase deleted. Its images are removed from storage once you're back online.`,
+              : imagesWaiting === 0
+                ? `Showcase deleted. The last of its likes and comments go once you're back online.`
+                : `Showcase deleted. Its images are removed from storage once you're back online.`,
         }),
       (error: unknown) =>
         notify({

@@ -16,6 +16,13 @@ export const errorTable: ErrorTable = {
     },
     // A picked file that cannot become an image; the screen shows the refusal's own sentence,
     // which names the file and the reason (lib/images).
+    // Deleting an account stopped before the sign-in: some of its images or likes and comments
+    // wait for a retry that needs that sign-in (lib/firebase/account-cleanup.ts).
+    'app/account-cleanup-incomplete': {
+      message:
+        'Some of your showcases’ images, likes or comments could not be deleted yet, so your account is kept for now. Try again in a moment.',
+      recovery: 'retry',
+    },
     'app/image-refused': {
       message: 'This file cannot be used as an image.',
       recovery: 'none',

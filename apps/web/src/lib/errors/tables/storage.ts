@@ -8,7 +8,7 @@ export const errorTable: ErrorTable = {
   service: 'storage',
   entries: {
     'storage/unauthorized': {
-      message: 'You may not upload or open this image. Your form and pictures are kept.',
+      message: 'You may not upload or open this image. Your form is kept.',
       recovery: 'none',
     },
     'storage/unauthenticated': {
