@@ -16,6 +16,7 @@ import {
   CARD_TAGS,
   CONTROLS_SLOT,
   stand,
+  TEMPLATE_COMMENTS,
   TEMPLATE_LIKES,
   TEMPLATE_MORE_TAGS,
   templateIds,
@@ -25,6 +26,7 @@ import { parseDescription } from '../lib/showcases/description';
 import {
   displayOwner,
   displayTitle,
+  commentsLabel,
   likesLabel,
   relativeTime,
   showsUpdated,
@@ -222,6 +224,7 @@ function fillCard(
     {
       [likesLabel(TEMPLATE_LIKES)]: likesLabel(showcase.likeCount),
       [String(TEMPLATE_LIKES)]: showcase.likeCount.toLocaleString(),
+      [commentsLabel(TEMPLATE_COMMENTS)]: commentsLabel(showcase.commentCount),
     },
   );
 }

@@ -1,3 +1,4 @@
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../lib/session';
-import { displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
+import { commentsLabel, displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
 import { showcaseDisplayImages } from '../../lib/showcases/showcase-images';
 import { LikeButton } from './like-button';
 import { PendingChip } from './pending-chip';
@@ -56,7 +57,8 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   likeable?: boolean;
 }) {
   const viewer = useViewer();
-  const { id, title, ownerName, createdAt, likeCount, tags, pending, status } = showcase;
+  const { id, title, ownerName, createdAt, likeCount, commentCount, tags, pending, status } =
+    showcase;
   // The cover leads the card, in the grid's one media ratio (cropped the same way at every width).
   const cover = showcaseDisplayImages(showcase)[0] ?? null;
   // Owners cannot like their own work (as on the showcase's page): they see the count.
@@ -136,6 +138,17 @@ export const ShowcaseCard = memo(function ShowcaseCard({
               </Stack>
             )}
           </Box>
+          {/* Text, not a label on an icon: screen readers and the first paint read the same. */}
+          <Stack
+            direction="row"
+            data-testid="comment-count"
+            sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+          >
+            <ChatBubbleOutline fontSize="small" aria-hidden />
+            <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {commentsLabel(commentCount)}
+            </Typography>
+          </Stack>
           {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
           {pending ? <PendingChip /> : null}
         </Stack>
