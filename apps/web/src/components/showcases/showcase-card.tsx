@@ -119,6 +119,7 @@ export const ShowcaseCard = memo(function ShowcaseCard({
             {offersLike ? (
               <LikeButton
                 showcaseId={id}
+                showcase={{ ownerUid: showcase.ownerUid, title }}
                 likeCount={likeCount}
                 uid={viewer?.uid ?? null}
                 isGuest={viewer?.isAnonymous ?? false}

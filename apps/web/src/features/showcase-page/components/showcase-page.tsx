@@ -233,6 +233,7 @@ export function ShowcaseArticle({
       ) : (
         <LikeButton
           showcaseId={showcase.id}
+          showcase={{ ownerUid: showcase.ownerUid, title: showcase.title }}
           likeCount={showcase.likeCount}
           uid={user?.uid ?? null}
           isGuest={user?.isAnonymous ?? false}
