@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { likeRef, setLiked } from '../lib/firebase/likes';
-import { publicNameOf } from '../lib/firebase/profiles';
+import { publicNameOf } from '../lib/firebase/public-name';
 import { useDocSnapshot, useFirestore } from '../lib/firebase/use-snapshot';
 import { useViewer } from '../lib/session';
 
