@@ -213,6 +213,8 @@ function fillCard(
   );
   if (showcase.createdAt === null) throw new Error('first paint: a card without its date');
   fillTime(first(card, 'time'), showcase.createdAt, now);
+  // The app shows the comment count only when there are comments.
+  if (showcase.commentCount === 0) card.querySelector('[data-card-comments]')?.remove();
   replaceStandIns(
     card,
     {

@@ -99,6 +99,14 @@ export const ShowcaseCard = memo(function ShowcaseCard({
                 <RelativeTime date={createdAt} />
               </>
             ) : null}
+            {/* On the by-line, which never wraps: the Like row is full at four cards a row.
+                Words, not an icon: the gallery's first script has no room for one more. */}
+            {commentCount > 0 ? (
+              <span data-card-comments="">
+                {' · '}
+                {commentsLabel(commentCount)}
+              </span>
+            ) : null}
           </Typography>
         </CardContent>
       </CardActionArea>
@@ -138,17 +146,6 @@ export const ShowcaseCard = memo(function ShowcaseCard({
               </Stack>
             )}
           </Box>
-          {/* Words, not a label on an icon: screen readers and the first paint read the same,
-              and the gallery's first script has no room for one more icon (route budget). */}
-          <Typography
-            variant="body2"
-            component="span"
-            color="text.secondary"
-            data-testid="comment-count"
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {commentsLabel(commentCount)}
-          </Typography>
           {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
           {pending ? <PendingChip /> : null}
         </Stack>

@@ -33,6 +33,11 @@ export function ActivityButton({ uid }: { uid: string }) {
           aria-describedby={countId}
           color="inherit"
         >
+          {/* Inside the button, so the app bar's slot holds one 40 px box, as its placeholder
+              did; not part of the name (aria-label), only its description. */}
+          <Box id={countId} component="span" sx={visuallyHidden}>
+            {description}
+          </Box>
           <Badge
             badgeContent={count === 0 ? null : shown}
             color="error"
@@ -43,17 +48,15 @@ export function ActivityButton({ uid }: { uid: string }) {
           </Badge>
         </IconButton>
       </DeferredTooltip>
-      <Box id={countId} component="span" sx={visuallyHidden} aria-live="polite">
-        {description}
-      </Box>
     </>
   );
 }
 
+// In px: MUI reads a bare 1 as 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
