@@ -29,6 +29,7 @@ const MEMBER = [
   'src/features/auth/components/user-menu.tsx',
   'src/features/connection/connection-indicator.tsx',
   'src/features/connection/firestore-session.tsx',
+  'src/features/activity/components/activity-button.tsx',
 ];
 
 /** A route as a visitor sees it: the app bar's slots are the shell and the live-data indicator. */

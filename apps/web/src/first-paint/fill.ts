@@ -16,6 +16,7 @@ import {
   CARD_TAGS,
   CONTROLS_SLOT,
   stand,
+  TEMPLATE_COMMENTS,
   TEMPLATE_LIKES,
   TEMPLATE_MORE_TAGS,
   templateIds,
@@ -25,6 +26,7 @@ import { parseDescription } from '../lib/showcases/description';
 import {
   displayOwner,
   displayTitle,
+  commentsLabel,
   likesLabel,
   relativeTime,
   showsUpdated,
@@ -211,6 +213,8 @@ function fillCard(
   );
   if (showcase.createdAt === null) throw new Error('first paint: a card without its date');
   fillTime(first(card, 'time'), showcase.createdAt, now);
+  // The app shows the comment count only when there are comments.
+  if (showcase.commentCount === 0) card.querySelector('[data-card-comments]')?.remove();
   replaceStandIns(
     card,
     {
@@ -222,6 +226,7 @@ function fillCard(
     {
       [likesLabel(TEMPLATE_LIKES)]: likesLabel(showcase.likeCount),
       [String(TEMPLATE_LIKES)]: showcase.likeCount.toLocaleString(),
+      [commentsLabel(TEMPLATE_COMMENTS)]: commentsLabel(showcase.commentCount),
     },
   );
 }

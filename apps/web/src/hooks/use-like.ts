@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { likeRef, setLiked } from '../lib/firebase/likes';
+import { publicNameOf } from '../lib/firebase/public-name';
 import { useDocSnapshot, useFirestore } from '../lib/firebase/use-snapshot';
+import { useViewer } from '../lib/session';
 
 export type LikeControl = {
   liked: boolean;
@@ -11,14 +13,24 @@ export type LikeControl = {
   toggle(): Promise<void>;
 };
 
+/** The showcase as its owner's activity names it. */
+export type LikedShowcase = { ownerUid: string; title: string };
+
 /**
  * Like state of one user for one showcase, on its page and on its card alike: a listener on the
  * one like document `showcases/{id}/likes/{uid}`, which the rules let its liker read. The batch
  * applies locally at once (optimistic); a rejection rolls the cache back by itself and the
- * promise rejects for the screen to explain.
+ * promise rejects for the screen to explain. A like also writes the owner's activity in its batch
+ * (`showcase` names the owner and the title it shows); an unlike leaves that entry alone (see
+ * docs/decisions/2026-11-27-activity-after-undo.md).
  */
-export function useLike(showcaseId: string, uid: string | null): LikeControl {
+export function useLike(
+  showcaseId: string,
+  uid: string | null,
+  showcase?: LikedShowcase,
+): LikeControl {
   const db = useFirestore();
+  const viewer = useViewer();
   const snapshot = useDocSnapshot(likeRef, uid ? [showcaseId, uid] : null);
   const liked = snapshot.status === 'success' && snapshot.data !== null;
   // What the last click asked for, until the server answers it. A click is on its way into the
@@ -37,7 +49,19 @@ export function useLike(showcaseId: string, uid: string | null): LikeControl {
       const target = !liked;
       intent.current = target;
       try {
-        await setLiked(db, showcaseId, uid, target);
+        await setLiked(
+          db,
+          showcaseId,
+          uid,
+          target,
+          showcase && viewer
+            ? {
+                ownerUid: showcase.ownerUid,
+                showcaseTitle: showcase.title,
+                likerName: publicNameOf(viewer),
+              }
+            : undefined,
+        );
       } finally {
         if (intent.current === target) intent.current = null;
       }

@@ -50,6 +50,8 @@ export const stand = {
 
 /** The like count templates show: one digit, so no locale groups it differently. */
 export const TEMPLATE_LIKES = 7;
+/** The comment count templates show (a card's "3 comments", replaced whole). */
+export const TEMPLATE_COMMENTS = 3;
 /** Tags beyond a card's three: its "+N" chip reads `+${TEMPLATE_MORE_TAGS}`. */
 export const TEMPLATE_MORE_TAGS = 4;
 /** A card shows three tags; the rest are counted. */
@@ -102,8 +104,7 @@ export function templateShowcase(
     createdAt: CREATED,
     updatedAt: UPDATED,
     likeCount: TEMPLATE_LIKES,
-    // Not drawn on cards yet; once it is, it needs a stand-in and a line in first-paint/fill.ts.
-    commentCount: 0,
+    commentCount: TEMPLATE_COMMENTS,
     pending: false,
   };
 }

@@ -103,6 +103,24 @@ export async function documentIds(collectionPath: string): Promise<string[]> {
   return ids;
 }
 
+/**
+ * The documents of one collection as the server holds them, each with its id (as the owner, so
+ * collections no client may list, such as reports, too).
+ */
+export async function listDocuments(
+  collectionPath: string,
+): Promise<({ id: string } & Record<string, PlainValue>)[]> {
+  const found = await call<{
+    documents?: { name: string; fields?: Parameters<typeof fromFields>[0] }[];
+  }>(`Listing ${collectionPath}`, firestoreUrl(`/${collectionPath}?pageSize=1000`), {
+    headers: OWNER,
+  });
+  return (found?.documents ?? []).map((document) => ({
+    ...fromFields(document.fields),
+    id: document.name.split('/').at(-1)!,
+  }));
+}
+
 /** Replaces the rules in force (for the whole emulator: every test running meanwhile sees them). */
 export async function loadRules(rules: string): Promise<void> {
   const { projectId } = readFirebaseConfig();

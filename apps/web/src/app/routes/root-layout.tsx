@@ -8,6 +8,7 @@ import { UpdatePrompt } from '../../components/feedback/update-prompt';
 import { useNotify } from '../../components/feedback/notifier';
 import { AppShell } from '../../components/layouts/app-shell';
 import { loadUserMenu, SignInButton } from '../../features/auth';
+import { loadActivityButton } from '../../features/activity';
 import { loadConnectionIndicator, SignOutGuard } from '../../features/connection';
 import { paths, visitorOnlyPaths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
@@ -24,6 +25,11 @@ const ConnectionIndicator = lazy(() =>
   loadConnectionIndicator().then((module) => ({
     default: module.ConnectionIndicator,
   })),
+);
+
+// Members only, with Firestore: its own chunk, in a slot of its size until it arrives.
+const ActivityButton = lazy(() =>
+  loadActivityButton().then((module) => ({ default: module.ActivityButton })),
 );
 
 const NavigationEffects = lazy(() =>
@@ -102,9 +108,16 @@ export function appBarSlots({
         </Suspense>
       ) : null,
     userMenu: user ? (
-      <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
-        <UserMenu user={user} />
-      </Suspense>
+      <>
+        {user.isAnonymous ? null : (
+          <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+            <ActivityButton uid={user.uid} />
+          </Suspense>
+        )}
+        <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+          <UserMenu user={user} />
+        </Suspense>
+      </>
     ) : onWayIn ? null : (
       <SignInButton />
     ),

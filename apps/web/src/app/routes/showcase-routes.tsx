@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { SectionProgress } from '../../components/feedback/full-page-progress';
 import { ScreenShown } from '../../components/screen-shown';
 import { paths } from '../../config/paths';
+import { loadActivityPage } from '../../features/activity';
 import { loadEditShowcasePage, loadNewShowcasePage } from '../../features/editor';
 import { loadGalleryPage, loadUserPage } from '../../features/gallery';
 import { loadMyShowcasesPage } from '../../features/my-showcases';
@@ -64,5 +65,9 @@ export const memberShowcaseRoutes: RouteObject[] = [
   {
     path: paths.myShowcases,
     element: page(loadMyShowcasesPage, (module) => module.MyShowcasesPage),
+  },
+  {
+    path: paths.activity,
+    element: page(loadActivityPage, (module) => module.ActivityPage),
   },
 ];

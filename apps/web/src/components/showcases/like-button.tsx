@@ -11,12 +11,15 @@ import { useConnectionStatus } from '../../lib/firebase/use-connection-status';
 import { locationPath, signInFirst } from '../../utils/return-to';
 import { likesLabel } from '../../lib/showcases/format';
 import { FixedViewer } from '../../lib/session';
+import type { LikedShowcase } from '../../hooks/use-like';
 import { useLike } from '../../hooks/use-like';
 import { PendingChip } from './pending-chip';
 import { DeferredTooltip } from '../deferred-tooltip';
 
 type LikeButtonProps = {
   showcaseId: string;
+  /** Its owner and title, for the activity a like writes for the owner. */
+  showcase?: LikedShowcase;
   likeCount: number;
   /** The viewer's uid; null for a visitor (signed out). */
   uid: string | null;
@@ -33,7 +36,14 @@ type LikeButtonProps = {
  * goes to sign in and a guest's to create an account (keeping the guest session); both come
  * back to where they pressed it. Owners see their like count instead, never this button.
  */
-export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: LikeButtonProps) {
+export function LikeButton({
+  showcaseId,
+  showcase,
+  likeCount,
+  uid,
+  isGuest,
+  cardTitle,
+}: LikeButtonProps) {
   const rendersStatic = useContext(FixedViewer) !== undefined;
   if (uid === null || isGuest) {
     return <LikeInvitation likeCount={likeCount} isGuest={isGuest} cardTitle={cardTitle} />;
@@ -53,7 +63,13 @@ export function LikeButton({ showcaseId, likeCount, uid, isGuest, cardTitle }: L
     );
   }
   return (
-    <MemberLike showcaseId={showcaseId} likeCount={likeCount} uid={uid} cardTitle={cardTitle} />
+    <MemberLike
+      showcaseId={showcaseId}
+      showcase={showcase}
+      likeCount={likeCount}
+      uid={uid}
+      cardTitle={cardTitle}
+    />
   );
 }
 
@@ -132,17 +148,19 @@ export function LikeInvitation({
 
 function MemberLike({
   showcaseId,
+  showcase,
   likeCount,
   uid,
   cardTitle,
 }: {
   showcaseId: string;
+  showcase?: LikedShowcase | undefined;
   likeCount: number;
   uid: string;
   cardTitle?: string | undefined;
 }) {
   const notify = useNotify();
-  const like = useLike(showcaseId, uid);
+  const like = useLike(showcaseId, uid, showcase);
   const connection = useConnectionStatus();
   // The SDK keeps a like it cannot send queued (and shown); it never fails it for that. Say why
   // it is still pending once the connection says the server is silent or out of reach.

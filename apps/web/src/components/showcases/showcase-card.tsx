@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { hrefs } from '../../config/paths';
 import type { Showcase } from '@showcase/schema';
 import { useViewer } from '../../lib/session';
-import { displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
+import { commentsLabel, displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
 import { showcaseDisplayImages } from '../../lib/showcases/showcase-images';
 import { LikeButton } from './like-button';
 import { PendingChip } from './pending-chip';
@@ -56,7 +56,8 @@ export const ShowcaseCard = memo(function ShowcaseCard({
   likeable?: boolean;
 }) {
   const viewer = useViewer();
-  const { id, title, ownerName, createdAt, likeCount, tags, pending, status } = showcase;
+  const { id, title, ownerName, createdAt, likeCount, commentCount, tags, pending, status } =
+    showcase;
   // The cover leads the card, in the grid's one media ratio (cropped the same way at every width).
   const cover = showcaseDisplayImages(showcase)[0] ?? null;
   // Owners cannot like their own work (as on the showcase's page): they see the count.
@@ -98,6 +99,14 @@ export const ShowcaseCard = memo(function ShowcaseCard({
                 <RelativeTime date={createdAt} />
               </>
             ) : null}
+            {/* On the by-line, which never wraps: the Like row is full at four cards a row.
+                Words, not an icon: the gallery's first script has no room for one more. */}
+            {commentCount > 0 ? (
+              <span data-card-comments="">
+                {' · '}
+                {commentsLabel(commentCount)}
+              </span>
+            ) : null}
           </Typography>
         </CardContent>
       </CardActionArea>
@@ -117,6 +126,7 @@ export const ShowcaseCard = memo(function ShowcaseCard({
             {offersLike ? (
               <LikeButton
                 showcaseId={id}
+                showcase={{ ownerUid: showcase.ownerUid, title }}
                 likeCount={likeCount}
                 uid={viewer?.uid ?? null}
                 isGuest={viewer?.isAnonymous ?? false}

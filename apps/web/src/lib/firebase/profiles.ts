@@ -74,11 +74,9 @@ export function makersSearchQuery(db: Firestore, term: string, max: number): Que
   );
 }
 
-/** The public name of an account: its display name, else the email's local part. */
-export function publicNameOf(user: { displayName: string | null; email: string | null }): string {
-  const name = user.displayName?.trim() || user.email?.split('@')[0]?.trim() || 'Member';
-  return Array.from(name).slice(0, 50).join('');
-}
+// Where it has always been imported from; its own module keeps it out of the profile writes for
+// screens that need only the name (a like's activity on a gallery card).
+export { publicNameOf } from './public-name';
 
 /** Accounts being deleted in this page: their public profile is not to be recreated. */
 const leavingAccounts = new Set<string>();

@@ -23,6 +23,10 @@ export function likesLabel(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? 'like' : 'likes'}`;
 }
 
+export function commentsLabel(count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

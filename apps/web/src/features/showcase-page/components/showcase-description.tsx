@@ -29,7 +29,7 @@ export function ShowcaseDescription({ text }: { text: string }) {
   );
 }
 
-function DescriptionLineView({ line }: { line: DescriptionLine }) {
+export function DescriptionLineView({ line }: { line: DescriptionLine }) {
   return line.map((segment, index) =>
     segment.kind === 'text' ? (
       <Fragment key={index}>{segment.text}</Fragment>

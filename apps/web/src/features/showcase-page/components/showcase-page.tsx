@@ -34,7 +34,7 @@ import {
 import { useGalleryHref } from '../../../lib/showcases/gallery-link';
 import { useShowcase } from '../../../hooks/use-showcase';
 import { showcaseView } from '../../../lib/showcases/snapshot-views';
-import { safeHttpUrl, sameShowcase } from '@showcase/schema';
+import { safeHttpUrl, sameShowcase, showcaseTarget } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from '../../../components/showcases/like-button';
 import {
@@ -44,6 +44,7 @@ import {
 } from '../../../components/showcases/page-states';
 import { PendingChip } from '../../../components/showcases/pending-chip';
 import { RelativeTime } from '../../../components/showcases/relative-time';
+import { ReportButton } from './report-button';
 import { ShareActions } from './share-actions';
 import { ShowcaseDescription } from './showcase-description';
 import { TagChips } from '../../../components/showcases/tag-chips';
@@ -53,6 +54,10 @@ import { ShowcaseMedia } from './showcase-media';
 // Below the page's own content and on its own listener: its cards' code (grid, card, Like) need
 // not arrive before the showcase paints.
 const MoreBy = lazy(() => import('./more-by').then((module) => ({ default: module.MoreBy })));
+// The same for comments: their list, field and writes are not part of the page's first script.
+const CommentsSection = lazy(() =>
+  import('../comments/comments-section').then((module) => ({ default: module.CommentsSection })),
+);
 
 /** `/s/:id`: one showcase, live. */
 export function ShowcasePage() {
@@ -92,11 +97,14 @@ export function ShowcasePage() {
   }
 }
 
-/** Everything but the like count and the pending marks, which a like is all that changes. */
+/**
+ * Everything but the like and comment counts and the pending marks, which a like or a comment
+ * is all that changes.
+ */
 function sameApartFromLikes(a: Showcase, b: Showcase): boolean {
   return sameShowcase(
-    { ...a, likeCount: 0, pending: false },
-    { ...b, likeCount: 0, pending: false },
+    { ...a, likeCount: 0, commentCount: 0, pending: false },
+    { ...b, likeCount: 0, commentCount: 0, pending: false },
   );
 }
 
@@ -148,6 +156,19 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
           onCancel={() => setConfirming(false)}
           onConfirm={remove}
         />
+      ) : null}
+      {showcase.status === 'published' ? (
+        // Comments exist only on published showcases (the rules refuse them on drafts).
+        <Suspense fallback={null}>
+          <CommentsSection
+            showcase={{
+              id: showcase.id,
+              ownerUid: showcase.ownerUid,
+              title: showcase.title,
+              commentCount: showcase.commentCount,
+            }}
+          />
+        </Suspense>
       ) : null}
       {showcase.status === 'published' ? (
         <Suspense fallback={null}>
@@ -214,6 +235,7 @@ export function ShowcaseArticle({
       ) : (
         <LikeButton
           showcaseId={showcase.id}
+          showcase={{ ownerUid: showcase.ownerUid, title: showcase.title }}
           likeCount={showcase.likeCount}
           uid={user?.uid ?? null}
           isGuest={user?.isAnonymous ?? false}
@@ -293,6 +315,9 @@ const ShowcaseHeading = memo(
               </>
             ) : null}
             <ShareActions id={showcase.id} title={showcase.title || 'Untitled'} />
+            {!isOwner && showcase.status === 'published' ? (
+              <ReportButton target={showcaseTarget(showcase.id)} what="showcase" />
+            ) : null}
           </Stack>
         </Stack>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
