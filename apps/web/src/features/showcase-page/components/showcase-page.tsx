@@ -37,6 +37,7 @@ import { showcaseView } from '../../../lib/showcases/snapshot-views';
 import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from '../../../components/showcases/like-button';
+import { FollowButton } from '../../../components/audience/follow-button';
 import {
   NOT_AVAILABLE_OFFLINE,
   NotAvailableOffline,
@@ -293,7 +294,7 @@ const ShowcaseHeading = memo(
             <ShareActions id={showcase.id} title={showcase.title || 'Untitled'} />
           </Stack>
         </Stack>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar
             user={{
               displayName: displayOwner(showcase.ownerName),
@@ -308,6 +309,9 @@ const ShowcaseHeading = memo(
               {displayOwner(showcase.ownerName)}
             </Link>
           </Typography>
+          {showcase.status === 'published' ? (
+            <FollowButton makerUid={showcase.ownerUid} size="small" />
+          ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {showcase.createdAt ? (
