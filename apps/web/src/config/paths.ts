@@ -14,10 +14,10 @@ export const paths = {
 } as const;
 
 /**
- * The gallery's query parameters (`/?sort=liked&tag=game&q=lamp`): what links back to it keep and
+ * The gallery's query parameters (`/?sort=liked&tag=game&q=lamp`, `?feed=following`): what links back to it keep and
  * what the app bar's search writes.
  */
-export const galleryParams = { sort: 'sort', tag: 'tag', search: 'q' } as const;
+export const galleryParams = { sort: 'sort', tag: 'tag', search: 'q', feed: 'feed' } as const;
 
 export const hrefs = {
   showcase: (id: string) => `/s/${encodeURIComponent(id)}`,
