@@ -11,6 +11,7 @@ export const paths = {
   showcase: '/s/:id',
   editShowcase: '/s/:id/edit',
   userProfile: '/u/:uid',
+  saved: '/saved',
 } as const;
 
 /**

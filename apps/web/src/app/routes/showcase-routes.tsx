@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { loadEditShowcasePage, loadNewShowcasePage } from '../../features/editor';
 import { loadGalleryPage, loadUserPage } from '../../features/gallery';
 import { loadMyShowcasesPage } from '../../features/my-showcases';
+import { loadSavedPage } from '../../features/saved';
 import { loadShowcasePage } from '../../features/showcase-page';
 
 // Each screen is its own chunk; they share one chunk with the Firestore SDK, which the sign-in
@@ -65,4 +66,5 @@ export const memberShowcaseRoutes: RouteObject[] = [
     path: paths.myShowcases,
     element: page(loadMyShowcasesPage, (module) => module.MyShowcasesPage),
   },
+  { path: paths.saved, element: page(loadSavedPage, (module) => module.SavedPage) },
 ];

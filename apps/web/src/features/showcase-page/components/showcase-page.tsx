@@ -38,6 +38,7 @@ import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from '../../../components/showcases/like-button';
 import { FollowButton } from '../../../components/audience/follow-button';
+import { SaveButton } from '../../../components/showcases/save-button';
 import {
   NOT_AVAILABLE_OFFLINE,
   NotAvailableOffline,
@@ -211,12 +212,17 @@ export function ShowcaseArticle({
           </Typography>
         </Stack>
       ) : (
-        <LikeButton
-          showcaseId={showcase.id}
-          likeCount={showcase.likeCount}
-          uid={user?.uid ?? null}
-          isGuest={user?.isAnonymous ?? false}
-        />
+        <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <LikeButton
+            showcaseId={showcase.id}
+            likeCount={showcase.likeCount}
+            uid={user?.uid ?? null}
+            isGuest={user?.isAnonymous ?? false}
+          />
+          {showcase.status === 'published' ? (
+            <SaveButton showcaseId={showcase.id} uid={user?.uid ?? null} />
+          ) : null}
+        </Stack>
       )}
 
       <ShowcaseContent showcase={showcase} />
