@@ -53,6 +53,11 @@ const FollowingFeed = lazy(() =>
   import('./following-feed').then((module) => ({ default: module.FollowingFeed })),
 );
 
+// Makers found by name sit above a search's showcases; only a search needs their code.
+const MakerResults = lazy(() =>
+  import('./maker-results').then((module) => ({ default: module.MakerResults })),
+);
+
 /** `?feed=following`: a member's feed of the makers they follow. */
 export const FOLLOWING_FEED = 'following';
 
@@ -110,7 +115,14 @@ export function GalleryPage() {
           </PageState>
         </>
       ) : (
-        <GalleryResults controls={controls} search={search} />
+        <>
+          {search?.plan ? (
+            <Suspense fallback={null}>
+              <MakerResults plan={search.plan} />
+            </Suspense>
+          ) : null}
+          <GalleryResults controls={controls} search={search} />
+        </>
       )}
     </GalleryFrame>
   );
@@ -143,7 +155,7 @@ export function GalleryFrame({
           </Typography>
           <Typography color="text.secondary">
             {searching
-              ? 'Published showcases with these words in their title or tags, live.'
+              ? 'Makers with these words in their name, and published showcases with them in their title or tags, live.'
               : following
                 ? 'The newest from the makers you follow, live as they publish it.'
                 : 'What people made, live as they publish it.'}
