@@ -114,13 +114,12 @@ function SaveView({
         {icon}
       </IconButton>
     );
-  // An icon on a card says in a tooltip what it does; the page's button says it in words.
-  const tip =
-    hint ?? (cardTitle === undefined ? null : saved ? 'Remove from Saved' : 'Save for later');
-  return tip === null ? (
+  // A visitor's button says why it leads to sign in; a member's names itself (a tooltip on a
+  // button disabled while its state loads would not work).
+  return hint === undefined ? (
     button
   ) : (
-    <DeferredTooltip title={tip} describeChild>
+    <DeferredTooltip title={hint} describeChild>
       {button}
     </DeferredTooltip>
   );
