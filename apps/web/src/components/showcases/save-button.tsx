@@ -2,20 +2,24 @@ import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { useContext } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useSaved } from '../../hooks/use-saved';
+import { lazy, Suspense, useContext } from 'react';
 import { FixedViewer } from '../../lib/session';
-import { locationPath, signInFirst } from '../../utils/return-to';
 import { DeferredTooltip } from '../deferred-tooltip';
-import { useNotify } from '../feedback/notifier';
 
-type SaveButtonProps = {
+// The toggle's code (its listener, the write, a visitor's way in) loads after the grid has
+// painted: the gallery's first screen stays within its budget.
+const SaveControl = lazy(() =>
+  import('./save-control').then((module) => ({ default: module.SaveControl })),
+);
+
+export const VISITOR_HINT = 'Sign in or continue as a guest to save showcases.';
+
+export type SaveButtonProps = {
   showcaseId: string;
   /** The viewer's uid (a guest's too); null for a visitor. */
   uid: string | null;
   /** On a card: the showcase's title, so each card's button has its own name. */
-  cardTitle?: string;
+  cardTitle?: string | undefined;
 };
 
 const saveName = (saved: boolean, cardTitle: string | undefined) =>
@@ -27,56 +31,24 @@ const saveName = (saved: boolean, cardTitle: string | undefined) =>
  */
 export function SaveButton({ showcaseId, uid, cardTitle }: SaveButtonProps) {
   const rendersStatic = useContext(FixedViewer) !== undefined;
-  if (uid === null) return <SaveInvitation cardTitle={cardTitle} />;
-  // The first paint's template has no SDK: the button as the app first renders it, waiting.
-  if (rendersStatic) return <SaveView saved={false} ready={false} cardTitle={cardTitle} />;
-  return <MemberSave showcaseId={showcaseId} uid={uid} cardTitle={cardTitle} />;
-}
-
-function SaveInvitation({ cardTitle }: { cardTitle: string | undefined }) {
-  const navigate = useNavigate();
-  const wayIn = signInFirst(locationPath(useLocation()));
+  // The button before its code has come, and in the first paint's templates (no SDK there): a
+  // visitor's as it will be, a signed-in user's waiting for its state.
+  const waiting =
+    uid === null ? (
+      <SaveView saved={false} ready cardTitle={cardTitle} hint={VISITOR_HINT} />
+    ) : (
+      <SaveView saved={false} ready={false} cardTitle={cardTitle} />
+    );
+  if (rendersStatic) return waiting;
   return (
-    <SaveView
-      saved={false}
-      ready
-      cardTitle={cardTitle}
-      hint="Sign in or continue as a guest to save showcases."
-      onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
-    />
+    <Suspense fallback={waiting}>
+      <SaveControl showcaseId={showcaseId} uid={uid} cardTitle={cardTitle} />
+    </Suspense>
   );
 }
 
-function MemberSave({
-  showcaseId,
-  uid,
-  cardTitle,
-}: Required<Omit<SaveButtonProps, 'cardTitle'>> & {
-  cardTitle: string | undefined;
-}) {
-  const notify = useNotify();
-  const save = useSaved(showcaseId, uid);
-  const onClick = () => {
-    const wasSaved = save.saved;
-    save.toggle().then(
-      () =>
-        notify({
-          severity: 'success',
-          message: wasSaved ? 'Removed from Saved.' : 'Saved. Find it under Saved in your menu.',
-        }),
-      async (error: unknown) => {
-        const reason = (await import('../../lib/errors')).describeError(error).message;
-        notify({
-          severity: 'error',
-          message: `${wasSaved ? 'Not removed' : 'Not saved'}. ${reason}`,
-        });
-      },
-    );
-  };
-  return <SaveView saved={save.saved} ready={save.ready} cardTitle={cardTitle} onClick={onClick} />;
-}
-
-function SaveView({
+/** What the button shows, from its state alone. */
+export function SaveView({
   saved,
   ready,
   cardTitle,
