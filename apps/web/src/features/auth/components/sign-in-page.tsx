@@ -31,8 +31,8 @@ export function SignInPage() {
       <SignInForm sessionEnded={sessionEnded} />
       <Stack sx={{ gap: 1, mt: 3, alignItems: 'stretch' }}>
         <Typography variant="body2" color="text.secondary">
-          No account needed to look around: a guest can also save showcases to a private list, and
-          keeps it when creating an account.
+          Just looking? Guests can also save showcases to a private list, and keep it when they
+          create an account.
         </Typography>
         <ContinueAsGuest variant="outlined" />
       </Stack>
