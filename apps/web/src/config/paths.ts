@@ -12,13 +12,14 @@ export const paths = {
   editShowcase: '/s/:id/edit',
   userProfile: '/u/:uid',
   activity: '/activity',
+  saved: '/saved',
 } as const;
 
 /**
- * The gallery's query parameters (`/?sort=liked&tag=game&q=lamp`): what links back to it keep and
+ * The gallery's query parameters (`/?sort=liked&tag=game&q=lamp`, `?feed=following`): what links back to it keep and
  * what the app bar's search writes.
  */
-export const galleryParams = { sort: 'sort', tag: 'tag', search: 'q' } as const;
+export const galleryParams = { sort: 'sort', tag: 'tag', search: 'q', feed: 'feed' } as const;
 
 export const hrefs = {
   showcase: (id: string) => `/s/${encodeURIComponent(id)}`,

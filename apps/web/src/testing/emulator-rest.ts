@@ -52,6 +52,19 @@ export async function setDocuments(documents: { path: string; data: PlainFields 
   });
 }
 
+/** Deletes documents as the owner, in one atomic commit (a deleted account's profile, say). */
+export async function deleteDocuments(paths: readonly string[]) {
+  const { projectId } = readFirebaseConfig();
+  const writes = paths.map((path) => ({
+    delete: `projects/${projectId}/databases/(default)/documents/${path}`,
+  }));
+  await call('Firestore commit', firestoreUrl(':commit'), {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ writes }),
+  });
+}
+
 /**
  * A showcase to store: the schema's valid defaults (published, by a seed owner) but for these;
  * `images` as `seedImage` (storage-images.ts) uploads them.

@@ -1,8 +1,9 @@
 // Follows against firestore.rules: both edges and both counters in one batch (the follower's
 // followingCount names the followed uid in lastFollowingWrite), and the profile's new fields.
 import { deleteDoc, doc, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
-import { audienceWorld, followingWorld } from './audience-support.js';
+import { audienceWorld, followingWorld, profile } from './audience-support.js';
 import {
+  DELETE,
   EARLIER,
   SERVER_TIME,
   chars,
@@ -17,7 +18,8 @@ import {
 
 type FollowKnobs = {
   readonly actor: Actor;
-  readonly world: 'none' | 'following';
+  /** 'followed-gone': following, then the followed member's profile was deleted. */
+  readonly world: 'none' | 'following' | 'followed-gone';
   readonly op: 'follow' | 'unfollow';
   /** The uid followed (or unfollowed). */
   readonly target: string;
@@ -54,7 +56,14 @@ const unfollowing: FollowKnobs = {
   followerCounter: -1,
 };
 
+const unfollowingGone: FollowKnobs = {
+  ...unfollowing,
+  world: 'followed-gone',
+  followerCounter: null,
+};
+
 const FOLLOW = 'follow: a member follows another';
+const UNFOLLOW_GONE = 'unfollow: the followed member deleted their profile';
 const UNFOLLOW = 'unfollow: the follower unfollows';
 
 export const FOLLOW_CASES: readonly Case<FollowKnobs>[] = [
@@ -138,6 +147,30 @@ export const FOLLOW_CASES: readonly Case<FollowKnobs>[] = [
     ...unfollowing,
     follower: 'other',
   }),
+  // A deleted account leaves its followers' edges behind: they must still be able to leave.
+  ruleCase(UNFOLLOW_GONE, 'ALLOW', unfollowingGone),
+  ruleCase(
+    'unfollow of a deleted profile: keeping the followers edge',
+    'DENY',
+    { ...unfollowingGone, followersEdge: false },
+    UNFOLLOW_GONE,
+  ),
+  ruleCase(
+    'unfollow of a deleted profile: without followingCount −1',
+    'DENY',
+    { ...unfollowingGone, followingCounter: null },
+    UNFOLLOW_GONE,
+  ),
+  ruleCase(
+    "unfollow of a deleted profile: removing someone else's follow",
+    'DENY',
+    { ...unfollowingGone, actor: 'fan', follower: 'other' },
+    'unfollow of a deleted profile: naming their uid',
+  ),
+  ruleCase('unfollow of a deleted profile: naming their uid', 'ALLOW', {
+    ...unfollowingGone,
+    follower: 'other',
+  }),
 ];
 
 function runFollow(suite: RulesSuite, knobs: FollowKnobs): Promise<void> {
@@ -169,6 +202,8 @@ function runFollow(suite: RulesSuite, knobs: FollowKnobs): Promise<void> {
 // ---- profiles' new fields -------------------------------------------------------------------
 
 type ProfileKnobs = {
+  /** 'with-terms': the edited profile already holds name terms. */
+  readonly world?: 'with-terms';
   readonly actor: Actor;
   readonly op: 'create' | 'update' | 'delete';
   readonly uid: string;
@@ -186,6 +221,9 @@ const newProfile = {
 };
 const CREATE = 'profile: created with a bio, links, terms and zero counts';
 const EDIT = 'profile: the member edits their bio and links';
+const RENAME = 'profile: renamed with new name terms';
+const KEEP_TERMS = 'profile: a bio edit keeps the name terms';
+const { nameTerms: _terms, ...withoutTerms } = newProfile;
 const creating = (data: Readonly<Record<string, unknown>>): ProfileKnobs => ({
   actor: 'fan',
   op: 'create',
@@ -221,7 +259,21 @@ export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
     creating({ ...newProfile, lastFollowingWrite: 'owner' }),
     CREATE,
   ),
+  ruleCase('profile: created without name terms', 'DENY', creating(withoutTerms), CREATE),
   ruleCase(EDIT, 'ALLOW', editing(edit)),
+  ruleCase(
+    RENAME,
+    'ALLOW',
+    editing({ displayName: 'Otto', nameTerms: ['o', 'ot', 'ott', 'otto'] }),
+  ),
+  ruleCase('profile: renamed without name terms', 'DENY', editing({ displayName: 'Otto' }), RENAME),
+  ruleCase(KEEP_TERMS, 'ALLOW', { ...editing(edit), world: 'with-terms' }),
+  ruleCase(
+    'profile: name terms removed',
+    'DENY',
+    { ...editing({ ...edit, nameTerms: DELETE }), world: 'with-terms' },
+    KEEP_TERMS,
+  ),
   ruleCase('profile: a bio of 300 characters', 'ALLOW', editing({ bio: chars(300, 'é') })),
   ruleCase(
     'profile: a bio of 301 characters',
@@ -283,7 +335,12 @@ function runProfile(suite: RulesSuite, knobs: ProfileKnobs): Promise<void> {
 describeRuleCases('firestore.rules: follows and profiles', [
   caseGroup({
     cases: FOLLOW_CASES,
-    world: (knobs) => (knobs.world === 'following' ? followingWorld() : audienceWorld()),
+    world: (knobs) => {
+      if (knobs.world === 'none') return audienceWorld();
+      const world = followingWorld();
+      if (knobs.world === 'followed-gone') delete world['users/owner'];
+      return world;
+    },
     run: runFollow,
   }),
   caseGroup({
@@ -292,6 +349,8 @@ describeRuleCases('firestore.rules: follows and profiles', [
       // A create starts from a world where the fan has no profile yet.
       const world = audienceWorld();
       if (knobs.op === 'create') delete world['users/fan'];
+      if (knobs.world === 'with-terms')
+        world['users/other'] = profile('Other', { nameTerms: ['o', 'ot', 'oth', 'othe', 'other'] });
       return world;
     },
     run: runProfile,

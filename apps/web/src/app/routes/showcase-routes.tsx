@@ -8,6 +8,7 @@ import { loadActivityPage } from '../../features/activity';
 import { loadEditShowcasePage, loadNewShowcasePage } from '../../features/editor';
 import { loadGalleryPage, loadUserPage } from '../../features/gallery';
 import { loadMyShowcasesPage } from '../../features/my-showcases';
+import { loadSavedPage } from '../../features/saved';
 import { loadShowcasePage } from '../../features/showcase-page';
 
 // Each screen is its own chunk; they share one chunk with the Firestore SDK, which the sign-in
@@ -70,4 +71,5 @@ export const memberShowcaseRoutes: RouteObject[] = [
     path: paths.activity,
     element: page(loadActivityPage, (module) => module.ActivityPage),
   },
+  { path: paths.saved, element: page(loadSavedPage, (module) => module.SavedPage) },
 ];

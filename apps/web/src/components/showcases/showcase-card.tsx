@@ -14,6 +14,7 @@ import { useViewer } from '../../lib/session';
 import { commentsLabel, displayOwner, displayTitle, likesLabel } from '../../lib/showcases/format';
 import { showcaseDisplayImages } from '../../lib/showcases/showcase-images';
 import { LikeButton } from './like-button';
+import { SaveButton } from './save-button';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
 import type { ImagePlacement } from './showcase-image';
@@ -146,6 +147,9 @@ export const ShowcaseCard = memo(function ShowcaseCard({
               </Stack>
             )}
           </Box>
+          {offersLike ? (
+            <SaveButton showcaseId={id} uid={viewer?.uid ?? null} cardTitle={title} />
+          ) : null}
           {status === 'draft' ? <Chip size="small" label="Draft" /> : null}
           {pending ? <PendingChip /> : null}
         </Stack>

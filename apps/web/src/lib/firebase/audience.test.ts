@@ -9,6 +9,8 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import type { Firestore } from 'firebase/firestore';
 import {
   connectFirestoreEmulator,
+  deleteDoc,
+  doc,
   getDocFromServer,
   getDocsFromServer,
   getFirestore,
@@ -170,6 +172,15 @@ describe('follows', () => {
     await setFollowing(fan, FAN, MAKER.uid, false);
     expect((await getDocFromServer(userProfileRef(fan, MAKER.uid))).data()?.followerCount).toBe(0);
     expect((await getDocFromServer(userProfileRef(fan, FAN.uid))).data()?.followingCount).toBe(0);
+  });
+
+  it('unfollow a maker whose profile was deleted, without touching the missing counter', async () => {
+    await setFollowing(fan, FAN, MAKER.uid, true);
+    await deleteDoc(doc(maker, 'users', MAKER.uid));
+    await setFollowing(fan, FAN, MAKER.uid, false, false);
+    expect((await getDocFromServer(followingRef(fan, FAN.uid, MAKER.uid))).exists()).toBe(false);
+    expect((await getDocFromServer(userProfileRef(fan, FAN.uid))).data()?.followingCount).toBe(0);
+    expect((await getDocFromServer(userProfileRef(fan, MAKER.uid))).exists()).toBe(false);
   });
 });
 

@@ -39,15 +39,20 @@ export function followingQuery(db: Firestore, uid: string): Query<Edge> {
 /**
  * Follow or unfollow as one batch: both edges, the follower's `followingCount` (naming the
  * followed uid, so the rules can pair it with its edge) and the followed member's
- * `followerCount`, plus on a follow the followed member's activity. Both profiles must exist
- * (the signed-in shell creates a member's own).
+ * `followerCount`, plus on a follow the followed member's activity. The follower's profile must
+ * exist (the signed-in shell creates it). `followedProfileExists` false: the followed member
+ * deleted their account, so an unfollow leaves their (missing) counter alone; an update of a
+ * missing document would fail the whole batch.
  */
 export function setFollowing(
   db: Firestore,
   follower: Follower,
   followedUid: string,
   follow: boolean,
+  followedProfileExists = true,
 ): Promise<void> {
+  if (follow && !followedProfileExists)
+    return Promise.reject(new Error('There is no profile to follow.'));
   if (follower.uid === followedUid) return Promise.reject(new Error('Nobody follows themself.'));
   const batch = writeBatch(db);
   const following = doc(db, 'users', follower.uid, 'following', followedUid);
@@ -71,7 +76,8 @@ export function setFollowing(
     followingCount: increment(step),
     [LAST_FOLLOWING_WRITE]: followedUid,
   });
-  batch.update(doc(db, 'users', followedUid), { followerCount: increment(step) });
+  if (followedProfileExists)
+    batch.update(doc(db, 'users', followedUid), { followerCount: increment(step) });
   return trackWrite(batch.commit());
 }
 

@@ -3,14 +3,17 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
+  limit,
   orderBy,
   query,
   serverTimestamp,
   setDoc,
+  where,
 } from 'firebase/firestore';
-import type { Edge } from '@showcase/schema';
+import type { Edge, Showcase } from '@showcase/schema';
 import { trackWrite } from './connection-store';
-import { edgeConverter } from './converters';
+import { edgeConverter, showcaseConverter } from './converters';
 
 // `users/{uid}/saved/{showcaseId}`: a private list, for guests and members alike (a guest who
 // upgrades keeps the uid, so keeps the list).
@@ -21,10 +24,22 @@ export function savedRef(db: Firestore, uid: string, showcaseId: string): Docume
 }
 
 /** The saved list, newest saved first; each item's id is the showcase's id. */
-export function savedQuery(db: Firestore, uid: string): Query<Edge> {
+export function savedQuery(db: Firestore, uid: string, max?: number): Query<Edge> {
+  const saved = collection(db, 'users', uid, 'saved').withConverter(edgeConverter);
+  return max === undefined
+    ? query(saved, orderBy('createdAt', 'desc'))
+    : query(saved, orderBy('createdAt', 'desc'), limit(max));
+}
+
+/**
+ * The published showcases among up to 30 saved ids (one `in` filter). The status filter is what
+ * lets the rules allow the list; a saved showcase unpublished or deleted since is not among them.
+ */
+export function savedShowcasesQuery(db: Firestore, ids: readonly string[]): Query<Showcase> {
   return query(
-    collection(db, 'users', uid, 'saved').withConverter(edgeConverter),
-    orderBy('createdAt', 'desc'),
+    collection(db, 'showcases').withConverter(showcaseConverter),
+    where(documentId(), 'in', [...ids]),
+    where('status', '==', 'published'),
   );
 }
 

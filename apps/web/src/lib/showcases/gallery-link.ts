@@ -2,7 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { galleryParams, paths } from '../../config/paths';
 
 /** The gallery's own query parameters: what a link back to it keeps. */
-const GALLERY_PARAMS = [galleryParams.sort, galleryParams.tag, galleryParams.search] as const;
+const GALLERY_PARAMS = [
+  galleryParams.feed,
+  galleryParams.sort,
+  galleryParams.tag,
+  galleryParams.search,
+] as const;
 
 /** `/` with the sort, tag and search text of `search` (a location's `?…`), in a fixed order. */
 export function galleryHref(search: string): string {

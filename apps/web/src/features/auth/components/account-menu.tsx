@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
+import { hrefs, paths } from '../../../config/paths';
 import type { SessionUser } from '../../../lib/session';
 import { locationPath } from '../../../utils/return-to';
 import { useSignOut } from '../../../hooks/use-sign-out';
@@ -49,6 +49,14 @@ export function AccountMenu({
       {user.isAnonymous ? null : (
         <MenuItem component={RouterLink} to={paths.myShowcases} onClick={close}>
           <ListItemText>My showcases</ListItemText>
+        </MenuItem>
+      )}
+      <MenuItem component={RouterLink} to={paths.saved} onClick={close}>
+        <ListItemText>Saved</ListItemText>
+      </MenuItem>
+      {user.isAnonymous ? null : (
+        <MenuItem component={RouterLink} to={hrefs.userProfile(user.uid)} onClick={close}>
+          <ListItemText>Your public page</ListItemText>
         </MenuItem>
       )}
       <MenuItem component={RouterLink} to={paths.me} onClick={close}>

@@ -15,9 +15,6 @@ import { useAuthLocation } from '../hooks/use-auth-location';
 export function WelcomeActions() {
   const navigate = useNavigate();
   const { forward } = useAuthLocation();
-  // A guest sign-in cannot be cancelled: any failure is worth explaining.
-  const guest = usePlainRequest();
-  useEffect(preloadErrorAlert, []);
 
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 360 }}>
@@ -35,8 +32,25 @@ export function WelcomeActions() {
       >
         Create account
       </Button>
+      <ContinueAsGuest />
+    </Stack>
+  );
+}
+
+/**
+ * **Continue as guest**: an anonymous session, on the welcome and sign-in screens. The visitor
+ * guard then sends the guest on to where they were going (a Save pressed as a visitor comes
+ * back to its showcase).
+ */
+export function ContinueAsGuest({ variant = 'text' }: { variant?: 'text' | 'outlined' }) {
+  // A guest sign-in cannot be cancelled: any failure is worth explaining.
+  const guest = usePlainRequest();
+  useEffect(preloadErrorAlert, []);
+  return (
+    <>
       <Button
         size="large"
+        variant={variant}
         loading={guest.pending}
         onClick={() => void guest.run(() => sessionActions().signInAsGuest())}
       >
@@ -49,6 +63,6 @@ export function WelcomeActions() {
           retrying={guest.pending}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }

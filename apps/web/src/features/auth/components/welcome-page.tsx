@@ -76,14 +76,14 @@ export function WelcomePage() {
         />
         <Point
           title="Appreciate others"
-          text="Like the work you enjoy; browse everything before you join."
+          text="Like the work you enjoy, follow its makers, save it for later; browse everything before you join."
         />
       </Stack>
       <Stack spacing={2} sx={{ gridArea: 'actions', alignItems: { xs: 'stretch', md: 'center' } }}>
         <WelcomeActions />
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
-          Everyone can browse. Guests can create an account later to publish and keep their guest
-          session.
+          Everyone can browse and search. Guests can also save showcases to a private list; create
+          an account later to publish, like, comment and follow makers, keeping everything saved.
         </Typography>
       </Stack>
       <Stack

@@ -12,7 +12,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { galleryParams, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -48,6 +48,19 @@ function readTag(value: string | null): string | null {
   return tag !== undefined && TAG_PATTERN.test(tag) ? tag : null;
 }
 
+// Only members who follow someone need the feed's code: it loads when they choose it.
+const FollowingFeed = lazy(() =>
+  import('./following-feed').then((module) => ({ default: module.FollowingFeed })),
+);
+
+// Makers found by name sit above a search's showcases; only a search needs their code.
+const MakerResults = lazy(() =>
+  import('./maker-results').then((module) => ({ default: module.MakerResults })),
+);
+
+/** `?feed=following`: a member's feed of the makers they follow. */
+export const FOLLOWING_FEED = 'following';
+
 /** What the gallery's controls change in its URL; `null` removes a parameter. */
 type GalleryChanges = { sort?: GallerySort; tag?: string | null; search?: null };
 
@@ -58,7 +71,14 @@ export function GalleryPage() {
   const tag = readTag(params.get(galleryParams.tag));
   const searchText = params.get(galleryParams.search);
   const search = useMemo(() => readSearch(searchText), [searchText]);
-  const heading = galleryHeading(tag, search);
+  const user = useViewer();
+  // A search looks through everyone's showcases; the feed is for members, who can follow.
+  const following =
+    params.get(galleryParams.feed) === FOLLOWING_FEED &&
+    search === null &&
+    user !== null &&
+    !user.isAnonymous;
+  const heading = following ? 'Following' : galleryHeading(tag, search);
   useDocumentTitle(heading);
   // Links back to the gallery (the app bar's, a showcase's) return to this sort, tag and search.
   const query = params.toString();
@@ -78,8 +98,12 @@ export function GalleryPage() {
   const controls = { sort, tag, note: combinationNote(tag, search), update };
 
   return (
-    <GalleryFrame heading={heading} searching={search !== null}>
-      {search !== null && search.plan === null ? (
+    <GalleryFrame heading={heading} searching={search !== null} following={following}>
+      {following && user ? (
+        <Suspense fallback={<ShowcaseGridSkeleton label="Loading showcases" />}>
+          <FollowingFeed uid={user.uid} />
+        </Suspense>
+      ) : search !== null && search.plan === null ? (
         <>
           <GalleryControls {...controls} showcases={NO_SHOWCASES} />
           <PageState
@@ -91,7 +115,14 @@ export function GalleryPage() {
           </PageState>
         </>
       ) : (
-        <GalleryResults controls={controls} search={search} />
+        <>
+          {search?.plan ? (
+            <Suspense fallback={null}>
+              <MakerResults plan={search.plan} />
+            </Suspense>
+          ) : null}
+          <GalleryResults controls={controls} search={search} />
+        </>
       )}
     </GalleryFrame>
   );
@@ -104,10 +135,12 @@ export function GalleryPage() {
 export function GalleryFrame({
   heading,
   searching,
+  following = false,
   children,
 }: {
   heading: string;
   searching: boolean;
+  following?: boolean;
   children: ReactNode;
 }) {
   const user = useViewer();
@@ -122,8 +155,10 @@ export function GalleryFrame({
           </Typography>
           <Typography color="text.secondary">
             {searching
-              ? 'Published showcases with these words in their title or tags, live.'
-              : 'What people made, live as they publish it.'}
+              ? 'Makers with these words in their name, and published showcases with them in their title or tags, live.'
+              : following
+                ? 'The newest from the makers you follow, live as they publish it.'
+                : 'What people made, live as they publish it.'}
           </Typography>
         </Box>
         {user?.isAnonymous ? null : (
@@ -137,8 +172,34 @@ export function GalleryFrame({
           </Button>
         )}
       </Stack>
+      {user && !user.isAnonymous && !searching ? <FeedToggle following={following} /> : null}
       {children}
     </Stack>
+  );
+}
+
+/** **Everyone** / **Following**, in the URL (`?feed=following`) so links and Back keep it. */
+function FeedToggle({ following }: { following: boolean }) {
+  const [params, setParams] = useSearchParams();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={following ? FOLLOWING_FEED : 'everyone'}
+      onChange={(_event, value: string | null) => {
+        if (value === null) return;
+        const next = new URLSearchParams(params);
+        if (value === FOLLOWING_FEED) next.set(galleryParams.feed, FOLLOWING_FEED);
+        else next.delete(galleryParams.feed);
+        setParams(next);
+      }}
+      aria-label="Feed"
+      sx={{ alignSelf: 'flex-start', '& .MuiToggleButton-root': { whiteSpace: 'nowrap', px: 2 } }}
+    >
+      <ToggleButton value="everyone">Everyone</ToggleButton>
+      <ToggleButton value={FOLLOWING_FEED}>Following</ToggleButton>
+    </ToggleButtonGroup>
   );
 }
 

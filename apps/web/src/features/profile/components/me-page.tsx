@@ -7,10 +7,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useSignOut } from '../../../hooks/use-sign-out';
+import { AboutForm } from './about-form';
 import { DeleteAccount } from './delete-account';
 import { EmailVerification } from './email-verification';
 import { ProfileForm } from './profile-form';
@@ -129,6 +131,9 @@ export function MePage() {
             <ProfilePhoto user={user} />
             {/* A new photo starts the form afresh: its Photo URL field shows the new address. */}
             <ProfileForm key={`${user.uid}:${user.photoURL ?? ''}`} user={user} />
+            <Suspense fallback={null}>
+              <AboutForm uid={user.uid} />
+            </Suspense>
           </Stack>
         </Section>
       )}

@@ -37,6 +37,8 @@ import { showcaseView } from '../../../lib/showcases/snapshot-views';
 import { safeHttpUrl, sameShowcase, showcaseTarget } from '@showcase/schema';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LikeButton } from '../../../components/showcases/like-button';
+import { FollowButton } from '../../../components/audience/follow-button';
+import { SaveButton } from '../../../components/showcases/save-button';
 import {
   NOT_AVAILABLE_OFFLINE,
   NotAvailableOffline,
@@ -233,13 +235,18 @@ export function ShowcaseArticle({
           </Typography>
         </Stack>
       ) : (
-        <LikeButton
-          showcaseId={showcase.id}
-          showcase={{ ownerUid: showcase.ownerUid, title: showcase.title }}
-          likeCount={showcase.likeCount}
-          uid={user?.uid ?? null}
-          isGuest={user?.isAnonymous ?? false}
-        />
+        <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <LikeButton
+            showcaseId={showcase.id}
+            showcase={{ ownerUid: showcase.ownerUid, title: showcase.title }}
+            likeCount={showcase.likeCount}
+            uid={user?.uid ?? null}
+            isGuest={user?.isAnonymous ?? false}
+          />
+          {showcase.status === 'published' ? (
+            <SaveButton showcaseId={showcase.id} uid={user?.uid ?? null} />
+          ) : null}
+        </Stack>
       )}
 
       <ShowcaseContent showcase={showcase} />
@@ -320,7 +327,7 @@ const ShowcaseHeading = memo(
             ) : null}
           </Stack>
         </Stack>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar
             user={{
               displayName: displayOwner(showcase.ownerName),
@@ -335,6 +342,9 @@ const ShowcaseHeading = memo(
               {displayOwner(showcase.ownerName)}
             </Link>
           </Typography>
+          {showcase.status === 'published' ? (
+            <FollowButton makerUid={showcase.ownerUid} size="small" />
+          ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {showcase.createdAt ? (

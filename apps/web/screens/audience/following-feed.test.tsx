@@ -1,0 +1,92 @@
+// The gallery's Following feed as one member sees it: only the makers they follow, newest first,
+// live; more than 30 makers (Firestore's `in` limit) merged on the device; the empty states.
+import { expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { seriousViolations } from '../../src/testing/axe';
+import { cardTitles, currentAddress, screenHeading } from '../../src/testing/locators';
+import { renderApp } from '../../src/testing/render-app';
+import { transitionsSettled } from '../../src/testing/settled';
+import { seedFollows, seedMaker } from './support';
+
+const feedToggle = () => page.getByRole('group', { name: 'Feed' });
+
+test('Following shows the followed makers’ showcases newest first, and a new one live', async () => {
+  const tag = uniqueTag('feed');
+  const [followed, other] = await Promise.all([seedMaker('Fay Followed'), seedMaker('Otto Other')]);
+  await seedShowcases([
+    { title: `Newer ${tag}`, ownerUid: followed.uid, ownerName: followed.name },
+    { title: `Not followed ${tag}`, ownerUid: other.uid, ownerName: other.name },
+    { title: `Older ${tag}`, ownerUid: followed.uid, ownerName: followed.name },
+    { title: `A draft ${tag}`, ownerUid: followed.uid, ownerName: followed.name, status: 'draft' },
+  ]);
+  const { user } = await renderApp({ path: '/', as: 'member' });
+  await seedFollows(user!.uid, [followed.uid]);
+
+  await feedToggle().getByRole('button', { name: 'Following' }).click();
+  await expect.poll(currentAddress).toBe('/?feed=following');
+  await expect.element(screenHeading('Following')).toBeVisible();
+  await expect.poll(cardTitles).toEqual([`Newer ${tag}`, `Older ${tag}`]);
+  await expect
+    .element(feedToggle().getByRole('button', { name: 'Following' }))
+    .toHaveAttribute('aria-pressed', 'true');
+  await transitionsSettled();
+  expect(await seriousViolations()).toEqual([]);
+
+  await seedShowcases([
+    {
+      title: `Just published ${tag}`,
+      ownerUid: followed.uid,
+      ownerName: followed.name,
+      createdAt: new Date(Date.now() + 1000),
+    },
+  ]);
+  await expect.poll(cardTitles).toEqual([`Just published ${tag}`, `Newer ${tag}`, `Older ${tag}`]);
+
+  // Back to everyone, and Back returns to the feed.
+  await feedToggle().getByRole('button', { name: 'Everyone' }).click();
+  await expect.element(screenHeading('Showcases')).toBeVisible();
+  window.history.back();
+  await expect.element(screenHeading('Following')).toBeVisible();
+});
+
+test('more than 30 followed makers are merged into one feed, newest first', async () => {
+  const tag = uniqueTag('many');
+  const makers = await Promise.all(
+    Array.from({ length: 32 }, (_, index) => seedMaker(`Maker ${index} ${tag}`)),
+  );
+  // One showcase each, the newest by the last maker: it is in the second `in` chunk.
+  await seedShowcases(
+    makers
+      .map((maker, index) => ({
+        title: `Work ${index} ${tag}`,
+        ownerUid: maker.uid,
+        ownerName: maker.name,
+      }))
+      .reverse(),
+  );
+  const { user } = await renderApp({ path: '/', as: 'member' });
+  await seedFollows(
+    user!.uid,
+    makers.map((maker) => maker.uid),
+  );
+  await renderApp({ path: '/?feed=following', as: user!.account! });
+  await expect.poll(cardTitles).toHaveLength(24);
+  expect(cardTitles().slice(0, 3)).toEqual([`Work 31 ${tag}`, `Work 30 ${tag}`, `Work 29 ${tag}`]);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(cardTitles).toHaveLength(32);
+  expect(cardTitles().at(-1)).toBe(`Work 0 ${tag}`);
+});
+
+test('the feed says what to do when the member follows nobody; visitors have no feed', async () => {
+  await renderApp({ path: '/?feed=following', as: 'member' });
+  await expect
+    .element(page.getByRole('heading', { name: "You don't follow anyone yet" }))
+    .toBeVisible();
+  await page.getByRole('link', { name: 'Browse everyone' }).click();
+  await expect.element(screenHeading('Showcases')).toBeVisible();
+
+  await renderApp({ path: '/?feed=following', as: 'visitor' });
+  await expect.element(screenHeading('Showcases')).toBeVisible();
+  await expect.element(feedToggle()).not.toBeInTheDocument();
+});

@@ -1,0 +1,76 @@
+// Saved as one browser sees it: a guest saves two showcases from cards and a page, finds them
+// under Saved in the user menu, creates an account in place (same uid) and still has them; a
+// visitor's Save leads to the sign-in screen's Continue as guest and back.
+import { expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { lookupAccount } from '../../src/testing/auth-emulator-rest';
+import { getDocument, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
+import { seriousViolations } from '../../src/testing/axe';
+import { card, cardTitles, screenHeading } from '../../src/testing/locators';
+import { renderApp } from '../../src/testing/render-app';
+import { transitionsSettled } from '../../src/testing/settled';
+
+test('a guest saves two showcases, creates an account and still has them', async () => {
+  const tag = uniqueTag('save');
+  const [first, second] = [`Kite ${tag}`, `Boat ${tag}`];
+  const [, secondId] = await seedShowcases([
+    { title: first, tags: [tag] },
+    { title: second, tags: [tag] },
+    { title: `Unsaved ${tag}`, tags: [tag] },
+  ]);
+  const { user, router } = await renderApp({ path: `/?tag=${tag}`, as: 'guest' });
+  const uid = user!.uid;
+
+  await card(first)
+    .getByRole('button', { name: `Save “${first}”` })
+    .click();
+  await expect
+    .element(card(first).getByRole('button', { name: `Saved “${first}”` }))
+    .toHaveAttribute('aria-pressed', 'true');
+  await router.navigate(`/s/${secondId}`);
+  await expect.element(screenHeading(second)).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.element(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
+  await expect.poll(() => getDocument(`users/${uid}/saved/${secondId}`)).toBeDefined();
+
+  await page.getByRole('button', { name: 'Account menu for Guest' }).click();
+  await page.getByRole('menuitem', { name: 'Saved' }).click();
+  await expect.element(screenHeading('Saved')).toBeVisible();
+  await expect.poll(cardTitles).toEqual([second, first]);
+  await transitionsSettled();
+  expect(await seriousViolations()).toEqual([]);
+
+  // Upgrade in place: the same uid, so the same private list.
+  await page.getByRole('button', { name: 'Account menu for Guest' }).click();
+  await page.getByRole('menuitem', { name: 'Create account' }).click();
+  const email = `${uniqueId('saver')}@example.com`;
+  await page.getByLabelText('Display name', { exact: true }).fill('Sam Saver');
+  await page.getByLabelText('Email', { exact: true }).fill(email);
+  await page.getByLabelText('Password', { exact: true }).fill('saver-password-1');
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect.poll(() => window.location.pathname).toBe('/saved');
+  await expect
+    .element(page.getByRole('button', { name: 'Account menu for Sam Saver' }))
+    .toBeVisible();
+  await expect.poll(cardTitles).toEqual([second, first]);
+  expect((await lookupAccount({ uid }))?.email).toBe(email);
+});
+
+test("a visitor's Save offers Continue as guest, and the guest comes back to save", async () => {
+  const title = `Visitor saves ${uniqueTag('vsave')}`;
+  const [id] = await seedShowcases([{ title }]);
+  await renderApp({ path: `/s/${id}`, as: 'visitor' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => window.location.pathname).toBe('/signin');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect.poll(() => window.location.pathname).toBe(`/s/${id}`);
+  await expect.element(screenHeading(title)).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.element(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
+});
+
+test('Saved says what it is for while empty', async () => {
+  await renderApp({ path: '/saved', as: 'member' });
+  await expect.element(page.getByRole('heading', { name: 'Nothing saved yet' })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: 'Browse showcases' })).toBeVisible();
+});
