@@ -1,7 +1,13 @@
 // The pure core of link previews: which document an address names, what its preview says, and
 // the built index.html rewritten with it. No I/O: the transport (serve.ts) reads the one document
 // and writes the answer.
-import type { PlainFields, PlainValue, RestFields, Showcase, ShowcaseImage } from '@showcase/schema';
+import type {
+  PlainFields,
+  PlainValue,
+  RestFields,
+  Showcase,
+  ShowcaseImage,
+} from '@showcase/schema';
 import { readProfileAudience, readShowcase, safeHttpUrl, toFields } from '@showcase/schema';
 
 /** An address with a preview of its own: a showcase's page or a maker's profile. */

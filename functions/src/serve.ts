@@ -21,7 +21,23 @@ export type PreviewSources = {
   origin?: string | undefined;
   /** Told about any error a preview fell back from (logged by the caller). */
   onError?: (error: unknown) => void;
+  /** Longest wait for the read before answering the plain index.html (default READ_DEADLINE_MS). */
+  readDeadlineMs?: number;
 };
+
+/**
+ * A read slower than this answers the plain index.html: crawlers give a page a few seconds, and
+ * a person's browser would rather start the app (which reads the data itself) than wait.
+ */
+export const READ_DEADLINE_MS = 2500;
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the read took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 
 /**
  * A found page: browsers revalidate every time (`max-age=0`, as index.html is `no-cache`, so a
@@ -72,7 +88,13 @@ export async function answerPreview(
   const indexHtml = await sources.indexHtml();
   try {
     const route = matchPreviewRoute(pathname);
-    const data = route === null ? null : await sources.readDocument(previewDocumentPath(route));
+    const data =
+      route === null
+        ? null
+        : await withDeadline(
+            sources.readDocument(previewDocumentPath(route)),
+            sources.readDeadlineMs ?? READ_DEADLINE_MS,
+          );
     const preview =
       route === null
         ? NOT_FOUND
@@ -81,8 +103,7 @@ export async function answerPreview(
       status: preview.status,
       headers: {
         'Content-Type': HTML,
-        'Cache-Control':
-          preview.status === 200 ? PREVIEW_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL,
+        'Cache-Control': preview.status === 200 ? PREVIEW_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL,
       },
       body: renderPreviewPage(indexHtml, preview, origin),
       kind: preview.status === 200 ? 'preview' : 'not-found',
@@ -124,7 +145,11 @@ export async function servePreview(
     sources.onError?.(error);
     answer = {
       status: 503,
-      headers: { 'Content-Type': HTML, 'Cache-Control': FALLBACK_CACHE_CONTROL, 'Retry-After': '5' },
+      headers: {
+        'Content-Type': HTML,
+        'Cache-Control': FALLBACK_CACHE_CONTROL,
+        'Retry-After': '5',
+      },
       body: RETRY_PAGE,
       kind: 'fallback',
     };
