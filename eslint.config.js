@@ -124,6 +124,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The function's deploy bundle (functions/scripts/build.mjs).
+      'functions/lib/**',
       '**/coverage/**',
       '**/playwright-report/**',
       '**/test-results/**',
