@@ -36,6 +36,12 @@ export type BuiltWebOptions = Omit<WebOptions, 'port'> & {
   workDir: string;
   /** Rebuild when the app's sources change, and report every rebuild here. */
   onRebuild?: (outcome: RebuildOutcome) => void;
+  /**
+   * Serve firebase.json's rewrites of `/s/*` and `/u/*` with the link-preview function's handler
+   * (default); false serves index.html there, as Hosting did before the function (the benches'
+   * "before").
+   */
+  previews?: boolean;
 };
 export type BuiltWebServer = WebServer & {
   /** Builds again now and, when the output differs, serves the new build. */
@@ -131,7 +137,7 @@ export async function startBuiltWeb(options: BuiltWebOptions): Promise<BuiltWebS
   });
   const server = await preview({
     ...(await configFor(port)),
-    plugins: [rewrites],
+    plugins: options.previews === false ? [] : [rewrites],
     build: { outDir: folders.served },
   });
   // close() waits for a build under way, so nothing writes into the folders after it.
