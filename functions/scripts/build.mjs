@@ -47,4 +47,9 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
+// Environment files (`SITE_URL=…`), which Cloud Functions reads from the deployed folder.
+for (const file of fs.readdirSync(FUNCTIONS)) {
+  if (file === '.env' || file.startsWith('.env.'))
+    fs.copyFileSync(path.join(FUNCTIONS, file), path.join(OUT, file));
+}
 console.log(`functions: built ${path.relative(process.cwd(), OUT)}/index.js`);
