@@ -40,7 +40,9 @@ fs.writeFileSync(
       private: true,
       type: 'module',
       main: 'index.js',
-      engines: manifest.engines,
+      // The runtime firebase.json names (nodejs20); the workspace itself runs on any Node the
+      // repository supports.
+      engines: { node: '20' },
       dependencies: manifest.dependencies,
     },
     null,
