@@ -2,6 +2,7 @@
 // built index.html out. The same function serves the Cloud Function (index.ts, through Express,
 // which extends Node's request and response) and the dev stack's in-process rewrite.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   matchPreviewRoute,
   NOT_FOUND,
@@ -154,9 +155,38 @@ export async function servePreview(
       kind: 'fallback',
     };
   }
+  const { encoding, body } = encode(answer.body, request.headers['accept-encoding']);
   response.statusCode = answer.status;
   for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
-  response.setHeader('Content-Length', Buffer.byteLength(answer.body));
-  response.end(request.method === 'HEAD' ? undefined : answer.body);
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (encoding !== null) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', body.byteLength);
+  response.end(request.method === 'HEAD' ? undefined : body);
   return answer;
+}
+
+/**
+ * The page compressed as the client accepts it, as Hosting compresses its static files: a 24 KB
+ * index.html is 10 KB in gzip, which on a phone's slow network is round trips saved before the
+ * first paint. Brotli at a fast level (about a millisecond here), else gzip, else as it is.
+ */
+export function encode(
+  text: string,
+  acceptEncoding: string | string[] | undefined,
+): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+  const accepted = (
+    Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')
+  )
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q === undefined || !/^\s*q=0(\.0*)?\s*$/u.test(q))
+    .map(([name]) => name!.toLowerCase());
+  const raw = Buffer.from(text);
+  if (accepted.includes('br'))
+    return {
+      encoding: 'br',
+      body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+  if (accepted.includes('gzip')) return { encoding: 'gzip', body: gzipSync(raw) };
+  return { encoding: null, body: raw };
 }

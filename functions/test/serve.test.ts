@@ -113,6 +113,9 @@ describe('the preview handler on the Firestore emulator', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe(PREVIEW_CACHE_CONTROL);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // Compressed as Hosting compresses its files (fetch asks for gzip and br, and decodes).
+    expect(response.headers.get('content-encoding')).toMatch(/^(br|gzip)$/u);
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
     expect(tag('og:title')).toBe('Lamp');
     expect(tag('og:description')).toBe('A lamp that glows.');
     expect(tag('og:image')).toMatch(/%2F960\.webp\?alt=media/u);
