@@ -1,7 +1,8 @@
 // One server process for the previews bench: `preview` answers with the function's handler (the
 // Admin SDK on the emulator at FIRESTORE_EMULATOR_HOST, imported and started before listening, as
 // a Cloud Function instance does before its first request), `static` with the same index.html as
-// a bare file (the floor). Prints its port once it listens.
+// a bare file compressed once, as a CDN keeps it (the floor). Both compress as the request
+// accepts. Prints its port once it listens.
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -22,10 +23,17 @@ if (mode === 'preview') {
       projectId: 'demo-showcase',
     });
 } else {
-  handle = (_request, response) => {
+  // Compressed once, as a CDN keeps a static file; each request only picks the encoding.
+  const { brotliCompressSync, gzipSync } = await import('node:zlib');
+  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html) };
+  handle = (request, response) => {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/u.test(accepted) ? 'br' : /\bgzip\b/u.test(accepted) ? 'gzip' : null;
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache');
-    response.end(html);
+    response.setHeader('Vary', 'Accept-Encoding');
+    if (encoding !== null) response.setHeader('Content-Encoding', encoding);
+    response.end(encoding === null ? html : encoded[encoding]);
   };
 }
 const server = http.createServer(handle);
