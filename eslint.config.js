@@ -124,6 +124,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The function's deploy bundle (functions/scripts/build.mjs).
+      'functions/lib/**',
       '**/coverage/**',
       '**/playwright-report/**',
       '**/test-results/**',
@@ -180,6 +182,34 @@ export default tseslint.config(
   // adapter folder (http, webchannel, grpc, storage-http) also stays out of the others: what two of them share
   // (codec, RPC table, streams, status, HTTP helpers) lives in transport/ itself.
   ...transportBoundaries(),
+  // The link-preview function's core is pure: no transport, no SDK (serve.ts and
+  // firestore-reader.ts are its adapters).
+  {
+    files: ['functions/src/preview-page.ts', 'functions/src/rewrites.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'firebase-admin',
+                'firebase-admin/*',
+                'firebase-functions',
+                'firebase-functions/*',
+                './serve*',
+                './firestore-reader*',
+                './index*',
+              ],
+              message:
+                'The preview core is pure; I/O lives in serve.ts, firestore-reader.ts and index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Emulator cores never reach for an adapter: transports depend on the service, not the reverse.
   {
     files: ['packages/emulator/src/{model,query,rules,store,service,storage}/**/*.ts'],

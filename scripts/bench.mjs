@@ -1,6 +1,6 @@
 // `npm run bench`: builds the workspace packages when stale, runs every bench module, prints one table.
 //
-// A bench module is any `{apps,packages}/*/bench/*.bench.mjs` file exporting
+// A bench module is any `{apps,packages}/*/bench/*.bench.mjs` (or `functions/bench/*.bench.mjs`) file exporting
 // `run({ root, log, selected, quick }) => Promise<Row[]>` and optionally `title`, `scenarios` (the
 // names `selected(name)` is asked about), `legend` (a line printed under the notes) and
 // `peerLabel` / `ratioLabel` / `referenceLabel` (its table's headers for those columns, e.g. a
@@ -41,16 +41,21 @@ if (unknown.length > 0) {
 }
 
 function discoverModules() {
-  const found = [];
+  const workspaces = [];
   for (const group of ['packages', 'apps']) {
     const groupDir = join(root, group);
     if (!existsSync(groupDir)) continue;
-    for (const workspace of readdirSync(groupDir).sort()) {
-      const benchDir = join(groupDir, workspace, 'bench');
-      if (!existsSync(benchDir)) continue;
-      for (const file of readdirSync(benchDir).sort()) {
-        if (file.endsWith('.bench.mjs')) found.push(join(benchDir, file));
-      }
+    for (const workspace of readdirSync(groupDir).sort())
+      workspaces.push(join(groupDir, workspace));
+  }
+  // The Cloud Function's workspace sits at the root, where firebase.json names it.
+  workspaces.push(join(root, 'functions'));
+  const found = [];
+  for (const workspace of workspaces) {
+    const benchDir = join(workspace, 'bench');
+    if (!existsSync(benchDir)) continue;
+    for (const file of readdirSync(benchDir).sort()) {
+      if (file.endsWith('.bench.mjs')) found.push(join(benchDir, file));
     }
   }
   return found;

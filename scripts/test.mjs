@@ -274,6 +274,9 @@ const e2e = () =>
 // dist/ (the e2e suite's `npm start` then finds `tsc -b` up to date), typecheck emits nothing,
 // the screens' dev server keeps its own cache (node_modules/.vite/screens) and the e2e build goes
 // into its run folder (.data/e2e/run-<pid>).
+// The link-preview function's workspace (`functions`, last in the workspace list) runs in the
+// first lane: its unit tests are pure and its handler tests start one emulator in-process, a few
+// seconds in all; its check through the rewrite is an end-to-end spec (e2e/sharing/).
 const LANES = [
   async () => {
     await lint();

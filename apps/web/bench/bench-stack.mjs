@@ -11,16 +11,18 @@ import { RULES_FILE, STORAGE_RULES_FILE, freeStackPorts, startStack } from '@sho
  * @param {string} name  names the temporary folder
  * @param {(message: string) => void} log
  * @param {(stack: Awaited<ReturnType<typeof startStack>['ready']>) => Promise<T>} task
- * @param {{ web?: 'build' | 'dev' }} [options]  `dev`: Vite's dev server, which also serves bench pages
+ * @param {{ web?: 'build' | 'dev', previews?: boolean }} [options]  `dev`: Vite's dev server, which
+ *   also serves bench pages; `previews: false`: no link-preview rewrites (index.html on `/s/*`)
  * @returns {Promise<T>}
  */
-export async function withBenchStack(name, log, task, { web = 'build' } = {}) {
+export async function withBenchStack(name, log, task, { web = 'build', previews = true } = {}) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `showcase-bench-${name}-`));
   const running = startStack({
     ports: await freeStackPorts(),
     logDir: path.join(runDir, 'logs'),
     workDir: runDir,
     web,
+    previews,
     rulesFile: RULES_FILE,
     storageRulesFile: STORAGE_RULES_FILE,
     onUnexpectedExit: log,

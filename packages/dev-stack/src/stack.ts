@@ -43,6 +43,8 @@ export type StackOptions = {
   storageRulesFile?: string;
   /** The Auth emulator stopped by itself; the message quotes the end of its log. */
   onUnexpectedExit?: (message: string) => void;
+  /** With `web: 'build'`: false turns the link-preview rewrites off (see `startBuiltWeb`). */
+  previews?: boolean;
 };
 
 export type StackAddresses = {
@@ -201,6 +203,7 @@ export function startStack(options: StackOptions): Stack {
               ...web,
               workDir,
               ...(options.onRebuild ? { onRebuild: options.onRebuild } : {}),
+              ...(options.previews === undefined ? {} : { previews: options.previews }),
             }),
       ),
     ]);

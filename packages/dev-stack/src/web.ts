@@ -8,6 +8,7 @@ import type { InlineConfig } from 'vite';
 import type { Service } from './auth-emulator.js';
 import type { LogFile } from './logs.js';
 import { REPO_ROOT, WEB_DIR } from './paths.js';
+import { previewRewrites } from './previews.js';
 import { coalescing, createBuildFolders } from './web-builds.js';
 
 export type WebOptions = {
@@ -35,6 +36,12 @@ export type BuiltWebOptions = Omit<WebOptions, 'port'> & {
   workDir: string;
   /** Rebuild when the app's sources change, and report every rebuild here. */
   onRebuild?: (outcome: RebuildOutcome) => void;
+  /**
+   * Serve firebase.json's rewrites of `/s/*` and `/u/*` with the link-preview function's handler
+   * (default); false serves index.html there, as Hosting did before the function (the benches'
+   * "before").
+   */
+  previews?: boolean;
 };
 export type BuiltWebServer = WebServer & {
   /** Builds again now and, when the output differs, serves the new build. */
@@ -122,7 +129,17 @@ export async function startBuiltWeb(options: BuiltWebOptions): Promise<BuiltWebS
 
   await buildOnce();
   const port = typeof portOption === 'number' ? portOption : await portOption();
-  const server = await preview({ ...(await configFor(port)), build: { outDir: folders.served } });
+  // firebase.json's rewrites of /s/* and /u/* to the link-preview function, in this process.
+  const rewrites = previewRewrites({
+    servedDir: folders.served,
+    firestoreHost: options.firestoreHost,
+    log: (message) => options.log.console.log(message),
+  });
+  const server = await preview({
+    ...(await configFor(port)),
+    plugins: options.previews === false ? [] : [rewrites],
+    build: { outDir: folders.served },
+  });
   // close() waits for a build under way, so nothing writes into the folders after it.
   let latest: Promise<RebuildOutcome> | undefined;
   const tracked = () => (latest = rebuild());

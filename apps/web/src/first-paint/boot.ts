@@ -1,7 +1,8 @@
 /**
  * The first paint: inlined into the built index.html (vite-plugins/first-paint.ts), it runs
  * before any of the app's JavaScript is requested. On the gallery and a showcase's page it reads
- * what the first screen shows over Firestore's REST API, fills the app's own components (built
+ * what the first screen shows over Firestore's REST API (a showcase page served by the
+ * link-preview function carries its document inline instead: inline.ts), fills the app's own components (built
  * into index.html as templates) with it for the viewer the session marker names, and only then
  * starts the app, so the link carries the image before the app's code. Anywhere else, and
  * whenever something goes wrong, it starts the app at once.
@@ -14,6 +15,7 @@ import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
 import type { RestTarget } from './rest';
 import { readFirstScreen } from './rest';
+import { INLINE_DATA_ID, readInlinedAnswer } from './inline';
 import { paintFirst, parseTemplates } from './fill';
 import { matchFirstPaintRoute } from './route';
 
@@ -114,7 +116,10 @@ function bodyParsed(): Promise<void> {
 
 async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
-  if (route === null || !navigator.onLine) return startApp();
+  if (route === null) return startApp();
+  // A showcase page answered by the link-preview function carries its document: no REST read.
+  const inlined = readInlinedAnswer(route, document.getElementById(INLINE_DATA_ID)?.textContent);
+  if (inlined === null && !navigator.onLine) return startApp();
   setTimeout(startApp, APP_WAIT_MS);
   // Beside the read: the app's components as templates (the service worker keeps the file).
   const templates = fetch(APP.templates).then(async (response) => {
@@ -123,7 +128,7 @@ async function firstPaint(): Promise<void> {
   });
   // Not awaited when there is nothing to draw: its failure then matters to no one.
   templates.catch(() => undefined);
-  const showcases = await readFirstScreen(restTarget(), route);
+  const showcases = inlined ?? (await readFirstScreen(restTarget(), route));
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
   const html = await templates;
