@@ -5,4 +5,5 @@ export * from './web-url.js';
 export * from './builders.js';
 export * from './search-terms.js';
 export * from './audience.js';
+export * from './audience-input.js';
 export * from './rest-values.js';

@@ -14,6 +14,7 @@ import {
 } from '../../src/testing/emulator-rest';
 import { currentAddress, screenHeading } from '../../src/testing/locators';
 import { FIRESTORE_STREAMS, failMatchingRequests } from '../../src/testing/network';
+import { recordNotices } from '../../src/testing/notices';
 import { newMember, renderApp, rerenderApp } from '../../src/testing/render-app';
 import { signInWithForm } from '../../src/testing/sign-in-form';
 
@@ -205,4 +206,21 @@ test('a comment posted offline shows as sending, and reaches the server once whe
   const stored = await listDocuments(`showcases/${id}/comments`);
   expect(stored.map((comment) => comment.text)).toEqual(['Written on the train']);
   expect((await getDocument(`showcases/${id}`))?.commentCount).toBe(1);
+});
+
+test('a comment the server refuses leaves the list, its text comes back, and the reason is said', async () => {
+  // Hostile stored data the rules cannot count on: the +1 has no number to add to.
+  const [id] = await seedShowcases([
+    { title: `Odd ${uniqueTag('refused')}`, commentCount: 'many' as unknown as number },
+  ]);
+  await renderApp({ path: `/s/${id}`, as: 'member' });
+  const notices = recordNotices();
+  await commentField().fill('This will not be accepted');
+  await postButton().click();
+  await expect
+    .poll(notices)
+    .toContain("Your comment was not posted. You don't have permission to do that.");
+  await expect.element(commentField()).toHaveValue('This will not be accepted');
+  await expect.element(page.getByText('No comments yet.')).toBeVisible();
+  expect(await listDocuments(`showcases/${id}/comments`)).toEqual([]);
 });
