@@ -74,3 +74,11 @@ test('Saved says what it is for while empty', async () => {
   await expect.element(page.getByRole('heading', { name: 'Nothing saved yet' })).toBeVisible();
   await expect.element(page.getByRole('link', { name: 'Browse showcases' })).toBeVisible();
 });
+
+test('the welcome screen says what a guest can do', async () => {
+  await renderApp({ path: '/welcome', as: 'visitor' });
+  await expect
+    .element(page.getByText(/Guests can also save showcases to a private list/))
+    .toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
+});
