@@ -1,7 +1,7 @@
 import type { PlainFields } from '@showcase/schema';
 import { buildShowcase, buildShowcaseImage, fromFields, readShowcase } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
-import type { Preview } from './preview-page';
+import type { Preview } from './preview-page.js';
 import {
   INLINE_DATA_ID,
   escapeHtml,
@@ -11,7 +11,7 @@ import {
   previewImageSize,
   previewText,
   renderPreviewPage,
-} from './preview-page';
+} from './preview-page.js';
 
 const SITE = { origin: 'https://showcase.example', projectId: 'demo-showcase' };
 const INDEX = `<!doctype html>

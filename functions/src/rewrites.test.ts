@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { HostingRewrite } from './rewrites';
-import { hostingRewriteFor, rewriteFunctionId } from './rewrites';
+import type { HostingRewrite } from './rewrites.js';
+import { hostingRewriteFor, rewriteFunctionId } from './rewrites.js';
 
 /** The repository's own firebase.json: what Hosting deploys and the dev stack serves. */
 const rewrites = (

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode, requestOrigin } from './serve';
+import { encode, requestOrigin } from './serve.js';
 
 describe('encode', () => {
   const page = '<html>'.padEnd(5000, 'x');

@@ -10,14 +10,14 @@ import type { App } from 'firebase-admin/app';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewSources } from '../src/previews';
+import type { PreviewSources } from '../src/previews.js';
 import {
   FALLBACK_CACHE_CONTROL,
   INLINE_DATA_ID,
   PREVIEW_CACHE_CONTROL,
   adminDocumentReader,
   servePreview,
-} from '../src/previews';
+} from '../src/previews.js';
 
 const PROJECT_ID = 'demo-showcase';
 const INDEX = `<!doctype html><html><head><title>Showcase · generic</title>
