@@ -1,5 +1,6 @@
 // The showcase's one definition, for the app (Vite), its tests, the e2e suite and Node scripts.
 export * from './showcase.js';
+export * from './showcase-form.js';
 export * from './images.js';
 export * from './web-url.js';
 export * from './builders.js';
