@@ -140,8 +140,9 @@ async function checkFirebaseCsp(script: string): Promise<void> {
   if (problem !== null) {
     throw new Error(
       `first paint: firebase.json's Content-Security-Policy would block the inlined first-paint ` +
-        `script (${problem}). Its script-src must list ${hash} in place of any older 'sha256-…' ` +
-        'source: run `npm run csp-hash -w apps/web` to write it, or edit firebase.json by hand.',
+        `script, and the deployed app would not start: ${problem}. Run \`npm run csp-hash -w ` +
+        `apps/web\` to write that hash into its script-src (in place of any older 'sha256-…' ` +
+        `source), or edit firebase.json by hand, and commit it.`,
     );
   }
 }
