@@ -7,29 +7,18 @@
 // and conversion add over what Firestore and the SDK cost anyway. Both run through the firebase
 // client SDK in Node (gRPC) as a signed-out visitor, firestore.rules in force, against the built
 // emulator CLI in its own process.
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultServerConditions, runnerImport } from 'vite';
-import { initializeApp, deleteApp } from 'firebase/app';
 import {
   collection,
-  connectFirestoreEmulator,
   getDocsFromServer,
-  getFirestore,
   limit,
   onSnapshot,
   orderBy,
   query,
-  setLogLevel,
-  terminate,
 } from 'firebase/firestore';
-import { API_KEY, EmulatorClient, PROJECT_ID, RULES_FILE } from '@showcase/dev-stack';
 import { buildShowcase } from '@showcase/schema';
-import {
-  spawnEmulator,
-  stopEmulator,
-} from '../../../packages/emulator/bench/lib/emulator-process.mjs';
 import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
+import { importAppModule, withQueryBenchEmulator } from './query-bench-emulator.mjs';
 
 export const title = 'comments (a showcase page’s first page of comments)';
 export const scenarios = ['comments'];
@@ -39,7 +28,6 @@ export const ratioLabel = 'ours ÷ floor';
 export const legend =
   "Comments: the app's `commentsQuery` (newest 20 of a published showcase's 1,000 comments) with its converter, against a bare query for the same 20 documents, both through the firebase client SDK in Node (gRPC, signed out, firestore.rules in force: each read checks the showcase is published) against the built emulator CLI in its own process; the page sends the same query over WebChannel.";
 
-const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const COMMENTS = 1000;
 const SHOWCASE_ID = 'bench-comments';
 const SETTINGS = { full: { runs: 40, warmUp: 5 }, quick: { runs: 12, warmUp: 3 } };
@@ -105,27 +93,10 @@ async function sampleRoundRobin(cases, { runs, warmUp }) {
 
 export async function run({ root, log, quick = false }) {
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
-  const conditions = ['@showcase/source', ...defaultServerConditions];
-  const { module: comments } = await runnerImport(
-    path.join(WEB_DIR, 'src/lib/firebase/comments.ts'),
-    {
-      configFile: false,
-      root: WEB_DIR,
-      logLevel: 'silent',
-      resolve: { conditions },
-      ssr: { resolve: { conditions } },
-    },
-  );
-  const emulator = await spawnEmulator(path.join(root, 'packages/emulator/dist/cli.js'), {
-    args: ['--rules', RULES_FILE],
-  });
-  const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: emulator.url });
-  setLogLevel('silent');
-  const app = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'comments-bench');
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulator.port);
-  const rows = [];
-  try {
+  const comments = await importAppModule('src/lib/firebase/comments.ts');
+  return withQueryBenchEmulator(root, async ({ client, firestore }) => {
+    const db = firestore('comments-bench');
+    const rows = [];
     const started = performance.now();
     await client.commit(documents(Date.now()));
     log(`comments: ${COMMENTS} written in ${ms(performance.now() - started)} ms`);
@@ -170,10 +141,6 @@ export async function run({ root, log, quick = false }) {
         note: `${how}; ${settings.runs} rounds after ${settings.warmUp} warm-up, ours and the floor taking turns`,
       });
     }
-  } finally {
-    await terminate(db);
-    await deleteApp(app);
-    await stopEmulator(emulator.child);
-  }
-  return rows;
+    return rows;
+  });
 }

@@ -12,29 +12,12 @@
 // - arrival: a followed maker's new showcase, written to the emulator, until it is on the open
 //   feed. Floor: the same write reaching the Everyone gallery's open listener on a second client
 //   (both listen during the same writes, so each write is timed on both).
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultServerConditions, runnerImport } from 'vite';
-import { initializeApp, deleteApp } from 'firebase/app';
-import {
-  collection,
-  connectFirestoreEmulator,
-  getFirestore,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-  setLogLevel,
-  terminate,
-  where,
-} from 'firebase/firestore';
-import { API_KEY, EmulatorClient, createRandom, PROJECT_ID, RULES_FILE } from '@showcase/dev-stack';
+import { collection, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore';
+import { createRandom } from '@showcase/dev-stack';
 import { buildShowcase } from '@showcase/schema';
-import {
-  spawnEmulator,
-  stopEmulator,
-} from '../../../packages/emulator/bench/lib/emulator-process.mjs';
 import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
+import { importAppModule, withQueryBenchEmulator } from './query-bench-emulator.mjs';
 
 export const title = 'following feed (the gallery’s Following against our emulator)';
 export const scenarios = ['following'];
@@ -43,7 +26,6 @@ export const ratioLabel = 'ours ÷ floor (p50)';
 export const legend =
   "Following feed: the app's `listenToFollowingFeed` (one `ownerUid in` query per 30 followed makers, published, newest first, limit 24, merged on the device) through the firebase client SDK in Node (gRPC, signed out, firestore.rules in force) against the built emulator CLI in its own process; 10,000 published showcases by 1,000 makers. Floor: the Everyone gallery's query (published, newest first, limit 24) as one listener on a second client, in the same rounds.";
 
-const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const PAGE = 24;
 const SHOWCASES = 10_000;
 const MAKERS = 1_000;
@@ -92,64 +74,46 @@ function until(listen, accepts) {
 
 export async function run({ root, log, quick = false }) {
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
-  const conditions = ['@showcase/source', ...defaultServerConditions];
-  const { module: follows } = await runnerImport(
-    path.join(WEB_DIR, 'src/lib/firebase/follows.ts'),
-    {
-      configFile: false,
-      root: WEB_DIR,
-      logLevel: 'silent',
-      resolve: { conditions },
-      ssr: { resolve: { conditions } },
-    },
-  );
-  const emulator = await spawnEmulator(path.join(root, 'packages/emulator/dist/cli.js'), {
-    args: ['--rules', RULES_FILE],
-  });
-  const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: emulator.url });
-  setLogLevel('silent');
-  const app = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'following-bench');
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulator.port);
-  // The floor listens through a client of its own (its own stream and cache), as another
-  // browser would: on one client both listeners would hear a write in the same message.
-  const floorApp = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'following-floor');
-  const floorDb = getFirestore(floorApp);
-  connectFirestoreEmulator(floorDb, '127.0.0.1', emulator.port);
-  const everyone = () =>
-    query(
-      collection(floorDb, 'showcases'),
-      where('status', '==', 'published'),
-      orderBy('createdAt', 'desc'),
-      limit(PAGE),
-    );
-  const listenEveryone = (onUpdate, onError) =>
-    onSnapshot(
-      everyone(),
-      { includeMetadataChanges: true },
-      {
-        next: (snapshot) =>
-          onUpdate({
-            loading: false,
-            fromCache: snapshot.metadata.fromCache,
-            ids: snapshot.docs.map((document) => document.id),
-          }),
-        error: onError,
-      },
-    );
-  const listenFeed = (makers) => (onUpdate, onError) =>
-    follows.listenToFollowingFeed(
-      db,
-      makers,
-      PAGE,
-      (update) => onUpdate({ ...update, ids: update.showcases.map((showcase) => showcase.id) }),
-      onError,
-    );
-  const fromServer = (update) => !update.loading && !update.fromCache && update.ids.length === PAGE;
+  const follows = await importAppModule('src/lib/firebase/follows.ts');
+  return withQueryBenchEmulator(root, async ({ client, firestore }) => {
+    const db = firestore('following-bench');
+    // The floor listens through a client of its own (its own stream and cache), as another
+    // browser would: on one client both listeners would hear a write in the same message.
+    const floorDb = firestore('following-floor');
+    const everyone = () =>
+      query(
+        collection(floorDb, 'showcases'),
+        where('status', '==', 'published'),
+        orderBy('createdAt', 'desc'),
+        limit(PAGE),
+      );
+    const listenEveryone = (onUpdate, onError) =>
+      onSnapshot(
+        everyone(),
+        { includeMetadataChanges: true },
+        {
+          next: (snapshot) =>
+            onUpdate({
+              loading: false,
+              fromCache: snapshot.metadata.fromCache,
+              ids: snapshot.docs.map((document) => document.id),
+            }),
+          error: onError,
+        },
+      );
+    const listenFeed = (makers) => (onUpdate, onError) =>
+      follows.listenToFollowingFeed(
+        db,
+        makers,
+        PAGE,
+        (update) => onUpdate({ ...update, ids: update.showcases.map((showcase) => showcase.id) }),
+        onError,
+      );
+    const fromServer = (update) =>
+      !update.loading && !update.fromCache && update.ids.length === PAGE;
 
-  const rows = [];
-  let written = 0;
-  try {
+    const rows = [];
+    let written = 0;
     const now = Date.now();
     const started = performance.now();
     await client.commit(bulkShowcases(now));
@@ -240,10 +204,6 @@ export async function run({ root, log, quick = false }) {
         note: `from the write (REST commit as the owner) to the open feed's update showing it first; the floor is the same write on the Everyone listener; ${settings.runs} writes after ${settings.warmUp} warm-up`,
       });
     }
-  } finally {
-    await Promise.all([terminate(db), terminate(floorDb)]);
-    await Promise.all([deleteApp(app), deleteApp(floorApp)]);
-    await stopEmulator(emulator.child);
-  }
-  return rows;
+    return rows;
+  });
 }

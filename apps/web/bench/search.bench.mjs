@@ -6,34 +6,12 @@
 // answered by the server each time, the same work the gallery's listener asks for when the
 // search text changes. Also the first server snapshot of a new listener, which is what the
 // gallery itself opens. Data: the demo data, then 10,000 showcases built by `buildShowcase`.
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultServerConditions, runnerImport } from 'vite';
-import { initializeApp, deleteApp } from 'firebase/app';
-import {
-  connectFirestoreEmulator,
-  getDocsFromServer,
-  getFirestore,
-  onSnapshot,
-  setLogLevel,
-  terminate,
-} from 'firebase/firestore';
-import {
-  API_KEY,
-  EmulatorClient,
-  createRandom,
-  PROJECT_ID,
-  RULES_FILE,
-  buildDemoData,
-} from '@showcase/dev-stack';
+import { getDocsFromServer, onSnapshot } from 'firebase/firestore';
+import { createRandom, buildDemoData } from '@showcase/dev-stack';
 import { buildShowcase, searchPlan } from '@showcase/schema';
-// The emulator benches' way of running the built CLI as its own process (ready within a bound,
-// SIGKILL if SIGTERM is not enough), so the server does not share this process's CPU.
-import {
-  spawnEmulator,
-  stopEmulator,
-} from '../../../packages/emulator/bench/lib/emulator-process.mjs';
 import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
+import { importAppModule, withQueryBenchEmulator } from './query-bench-emulator.mjs';
 
 export const title = 'search (the gallery query against our emulator)';
 export const scenarios = ['search'];
@@ -41,7 +19,6 @@ export const scenarios = ['search'];
 export const legend =
   "Search: the app's `showcasesQuery` (published, `searchTerms array-contains` the term `searchPlan` derives from the typed text, sorted, limit 24) through the firebase client SDK in Node (gRPC, signed out, firestore.rules in force) against the built emulator CLI in its own process; the browser app sends the same query over WebChannel.";
 
-const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const PAGE = 24;
 const BULK_COUNT = 10_000;
 const SETTINGS = { full: { runs: 30, warmUp: 3 }, quick: { runs: 10, warmUp: 2 } };
@@ -135,27 +112,10 @@ const ms = (value) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 export async function run({ root, log, quick = false }) {
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
   // The app's query builder, from its source (the schema from source too, as the app bundles it).
-  const conditions = ['@showcase/source', ...defaultServerConditions];
-  const { module: showcases } = await runnerImport(
-    path.join(WEB_DIR, 'src/lib/firebase/showcases.ts'),
-    {
-      configFile: false,
-      root: WEB_DIR,
-      logLevel: 'silent',
-      resolve: { conditions },
-      ssr: { resolve: { conditions } },
-    },
-  );
-  const emulator = await spawnEmulator(path.join(root, 'packages/emulator/dist/cli.js'), {
-    args: ['--rules', RULES_FILE],
-  });
-  const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: emulator.url });
-  setLogLevel('silent');
-  const app = initializeApp({ projectId: PROJECT_ID, apiKey: API_KEY }, 'search-bench');
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', emulator.port);
-  const rows = [];
-  try {
+  const showcases = await importAppModule('src/lib/firebase/showcases.ts');
+  return withQueryBenchEmulator(root, async ({ client, firestore }) => {
+    const db = firestore('search-bench');
+    const rows = [];
     const now = Date.now();
     const datasets = [
       { name: 'demo data', documents: demoShowcases(now), selective: 'tide', broad: 's' },
@@ -212,10 +172,6 @@ export async function run({ root, log, quick = false }) {
         });
       }
     }
-  } finally {
-    await terminate(db);
-    await deleteApp(app);
-    await stopEmulator(emulator.child);
-  }
-  return rows;
+    return rows;
+  });
 }

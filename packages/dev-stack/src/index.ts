@@ -20,7 +20,7 @@ export { fromValue, toValue } from '@showcase/schema';
 export type { PlainFields, PlainValue } from '@showcase/schema';
 export { seedDemoData } from './seed.js';
 export type { SeedResult } from './seed.js';
-export { migrateSearchTerms } from './migrate.js';
+export { migrateNameTerms, migrateSearchFields, migrateSearchTerms } from './migrate.js';
 export type { MigrationResult } from './migrate.js';
 export { buildDemoData, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.js';
 export { createRandom } from './random.js';

@@ -7,8 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HostingRewrite, PreviewSources } from '@showcase/functions';
+import {
+  adminDocumentReader,
+  hostingRewriteFor,
+  rewriteFunctionId,
+  servePreview,
+} from '@showcase/functions';
 import type { Plugin } from 'vite';
 import { PROJECT_ID, REPO_ROOT } from './paths.js';
+
+/** The longest a local preview waits for its read before answering the plain index.html. */
+const LOCAL_READ_DEADLINE_MS = 10_000;
 
 /** What a preview rewrite answered, for the stack's log. */
 export type PreviewLog = (message: string) => void;
@@ -54,7 +63,6 @@ export function previewRewrites({
       // As the Functions emulator points the deployed code at Firestore: the Admin SDK reads
       // the variable when it starts, and never looks for Google credentials.
       process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
-      const { adminDocumentReader } = await import('@showcase/functions');
       const { getApps, initializeApp } = await import('firebase-admin/app');
       const { getFirestore } = await import('firebase-admin/firestore');
       const app =
@@ -64,18 +72,25 @@ export function previewRewrites({
         indexHtml: () => fs.promises.readFile(path.join(servedDir, 'index.html'), 'utf8'),
         readDocument: adminDocumentReader(getFirestore(app)),
         projectId: PROJECT_ID,
+        // Production answers the plain index.html after 2.5 s, within a crawler's patience; here
+        // a loaded machine's first gRPC connection may take longer, and a test wants the preview.
+        readDeadlineMs: LOCAL_READ_DEADLINE_MS,
         onError: (error: unknown) =>
           log(`preview fell back to index.html: ${error instanceof Error ? error.message : error}`),
       };
-    })());
+    })().catch((error: unknown) => {
+      // Tried again on the next request; meanwhile Vite serves index.html, as an error would.
+      handler = undefined;
+      throw error;
+    }));
   return {
     name: 'showcase-preview-rewrites',
     configurePreviewServer(server) {
       const rewrites = readRewrites();
+      // Loads the handler and the Admin SDK now, beside the stack's start, not on the first page.
+      void sources().catch((error: unknown) => log(`previews could not start: ${String(error)}`));
       server.middlewares.use((request, response, next) => {
         void (async () => {
-          const { hostingRewriteFor, rewriteFunctionId, servePreview } =
-            await import('@showcase/functions');
           const { pathname } = new URL(request.url ?? '/', 'http://localhost');
           const rewrite = hostingRewriteFor(rewrites, pathname);
           const isFile = fileExists(servedDir, pathname);
@@ -88,7 +103,15 @@ export function previewRewrites({
             next();
             return;
           }
-          const answer = await servePreview(request, response, await sources());
+          let ready: PreviewSources;
+          try {
+            ready = await sources();
+          } catch (error) {
+            log(`preview ${pathname}: the handler could not start (${String(error)}); index.html`);
+            next();
+            return;
+          }
+          const answer = await servePreview(request, response, ready);
           log(`preview ${pathname}: ${answer.status} ${answer.kind}`);
         })().catch(next);
       });

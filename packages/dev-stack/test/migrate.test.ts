@@ -4,11 +4,11 @@
 import type { EmulatorServer } from '@showcase/emulator';
 import { createServer } from '@showcase/emulator';
 import type { ShowcaseDocument } from '@showcase/schema';
-import { buildShowcase, searchTermsFor } from '@showcase/schema';
+import { buildShowcase, nameTermsFor, searchTermsFor } from '@showcase/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldsUpdate } from '../src/emulator-client.js';
 import { EmulatorClient } from '../src/emulator-client.js';
-import { migrateSearchTerms } from '../src/migrate.js';
+import { migrateNameTerms, migrateSearchTerms } from '../src/migrate.js';
 import { PROJECT_ID } from '../src/paths.js';
 
 let firestore: EmulatorServer;
@@ -146,5 +146,33 @@ describe('migrateSearchTerms', () => {
     expect(await client.getDocument('showcases/deleted')).toBeUndefined();
     expect(await search('lan')).toEqual([]);
     expect(await search('bea')).toEqual(['Beacon']);
+  });
+});
+
+describe('migrateNameTerms', () => {
+  it('gives profiles stored without name terms, or with stale ones, the terms search finds makers by', async () => {
+    const profile = (displayName: string, extra: Record<string, unknown> = {}) => ({
+      displayName,
+      photoURL: null,
+      createdAt: at(1),
+      ...extra,
+    });
+    await client.commit([
+      { path: 'users/old', data: profile('Maya Chen') },
+      { path: 'users/renamed', data: profile('Jonas Berg', { nameTerms: nameTermsFor('Jo') }) },
+      { path: 'users/current', data: profile('Priya', { nameTerms: nameTermsFor('Priya') }) },
+    ]);
+
+    expect(await migrateNameTerms(client)).toEqual({ examined: 3, changed: 2 });
+
+    const old = await client.getDocument('users/old');
+    expect(old?.data).toEqual({ ...profile('Maya Chen'), nameTerms: nameTermsFor('Maya Chen') });
+    expect(old?.data.nameTerms).toContain('chen');
+    expect((await client.getDocument('users/renamed'))?.data.nameTerms).toEqual(
+      nameTermsFor('Jonas Berg'),
+    );
+    const before = await client.getDocument('users/current');
+    expect(await migrateNameTerms(client)).toEqual({ examined: 3, changed: 0 });
+    expect((await client.getDocument('users/current'))?.updateTime).toBe(before?.updateTime);
   });
 });

@@ -16,10 +16,18 @@ test("B comments on A's showcase; A sees it and the activity live, and deletes i
   const activityA = pageA.getByRole('link', { name: 'Activity', exact: true });
 
   await pageA.goto(`/s/${id}`);
+  // The first load of the built app against a shared, busy stack: seen past 10 s in a run where
+  // the machine's load average was 40.
+  await expect(pageA.getByRole('heading', { name: title, level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(pageA.getByText('No comments yet.')).toBeVisible();
   await expect(activityA).toHaveAccessibleDescription('Nothing new');
 
   await b.page.goto(`/s/${id}`);
+  await expect(b.page.getByRole('heading', { name: title, level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await b.page.getByRole('textbox', { name: 'Add a comment' }).fill('Beautiful light!');
   await b.page.getByRole('button', { name: 'Post', exact: true }).click();
 

@@ -224,3 +224,21 @@ test('a comment the server refuses leaves the list, its text comes back, and the
   await expect.element(page.getByText('No comments yet.')).toBeVisible();
   expect(await listDocuments(`showcases/${id}/comments`)).toEqual([]);
 });
+
+test("a guest's Post offers an account (the guest session kept), with the text kept for the way back", async () => {
+  const [id] = await seedShowcases([{ title: `Cup ${uniqueTag('guest')}` }]);
+  await renderApp({ path: `/s/${id}`, as: 'guest' });
+  await expect
+    .element(
+      page.getByText(
+        'Create an account to comment: you keep this guest session and what you typed.',
+      ),
+    )
+    .toBeVisible();
+  await commentField().fill('Guest words');
+  await postButton().click();
+  await expect.poll(currentAddress).toBe('/signup');
+  window.history.back();
+  await expect.element(commentField()).toHaveValue('Guest words');
+  expect(await listDocuments(`showcases/${id}/comments`)).toEqual([]);
+});

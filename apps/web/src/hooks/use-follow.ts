@@ -26,6 +26,9 @@ export function useFollow(
   const db = useFirestore();
   const edge = useDocSnapshot(followingRef, follower ? [follower.uid, makerUid] : null);
   const profile = useDocSnapshot(userProfileRef, follower ? [makerUid] : null);
+  // The batch moves the follower's own counter: their profile must be there first. The signed-in
+  // shell creates it moments after a first sign-in (and already listens to it).
+  const own = useDocSnapshot(userProfileRef, follower ? [follower.uid] : null);
   const following = edge.status === 'success' && edge.data !== null;
   const profileExists = !(
     profile.status === 'success' &&
@@ -36,7 +39,7 @@ export function useFollow(
   const intent = useRef<boolean | null>(null);
   return {
     following,
-    ready: edge.status === 'success' && profile.status === 'success',
+    ready: edge.status === 'success' && profile.status === 'success' && own.data != null,
     profileExists,
     pending: edge.hasPendingWrites,
     async toggle() {

@@ -197,10 +197,16 @@ type ProfileKnobs = {
   readonly data?: Readonly<Record<string, unknown>>;
 };
 
+// As the app writes them: with the name's search terms (required on create, and with a rename).
 const newProfile = {
   displayName: 'Fan',
   photoURL: 'https://example.com/fan.png',
+  nameTerms: ['f', 'fa', 'fan'],
   createdAt: SERVER_TIME,
+};
+const renamed = {
+  displayName: 'Renamed',
+  nameTerms: ['r', 're', 'ren', 'rena', 'renam', 'rename', 'renamed'],
 };
 const creating = (
   changes: Readonly<Record<string, unknown>> = {},
@@ -336,41 +342,36 @@ export const PROFILE_CASES: readonly Case<ProfileKnobs>[] = [
   ),
   ruleCase('profile: forged createdAt', 'DENY', creating({ createdAt: EARLIER }), PROFILE),
   ruleCase('profile: an extra key', 'DENY', creating({ role: 'admin' }), PROFILE),
-  ruleCase(RENAME, 'ALLOW', editing({ displayName: 'Renamed' })),
+  ruleCase(RENAME, 'ALLOW', editing({ ...renamed })),
   ruleCase(
     'profile: a member renames someone else',
     'DENY',
-    editing({ displayName: 'Renamed' }, { actor: 'owner' }),
+    editing({ ...renamed }, { actor: 'owner' }),
     RENAME,
   ),
   ruleCase(
     'profile: a guest renames someone',
     'DENY',
-    editing({ displayName: 'Renamed' }, { actor: 'guest' }),
+    editing({ ...renamed }, { actor: 'guest' }),
     RENAME,
   ),
   ruleCase(
     'profile: renaming to 81 characters',
     'DENY',
-    editing({ displayName: chars(81) }),
+    editing({ ...renamed, displayName: chars(81) }),
     RENAME,
   ),
   ruleCase(
     'profile: changing createdAt',
     'DENY',
-    editing({ displayName: 'Renamed', createdAt: SERVER_TIME }),
+    editing({ ...renamed, createdAt: SERVER_TIME }),
     RENAME,
   ),
-  ruleCase(
-    'profile: adding an extra key',
-    'DENY',
-    editing({ displayName: 'Renamed', role: 'admin' }),
-    RENAME,
-  ),
+  ruleCase('profile: adding an extra key', 'DENY', editing({ ...renamed, role: 'admin' }), RENAME),
   ruleCase(
     'profile: setting a JaVaScRiPt: photoURL',
     'DENY',
-    editing({ displayName: 'Renamed', photoURL: 'JaVaScRiPt:x' }),
+    editing({ ...renamed, photoURL: 'JaVaScRiPt:x' }),
     RENAME,
   ),
   ruleCase('profile: a member deletes their profile', 'ALLOW', deleting('other')),

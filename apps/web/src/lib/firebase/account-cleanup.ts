@@ -18,7 +18,8 @@ import { deleteComment } from './comments';
 import { trackWrite } from './connection-store';
 import { setFollowing } from './follows';
 import { markAccountLeaving } from './profiles';
-import { deleteShowcase, myShowcasesQuery } from './showcases';
+import { deleteShowcase } from './showcase-deletion';
+import { myShowcasesQuery } from './showcases';
 
 export type AccountOwner = {
   uid: string;

@@ -19,7 +19,8 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GallerySort } from './showcases';
-import { showcaseRef, showcasesQuery, showcaseUpdateFields } from './showcases';
+import { showcaseUpdateFields } from './showcase-writes';
+import { showcaseRef, showcasesQuery } from './showcases';
 
 const OWNER = { uid: 'maker', name: 'Maker' };
 

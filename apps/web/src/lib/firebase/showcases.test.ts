@@ -2,7 +2,7 @@ import { serverTimestamp } from 'firebase/firestore';
 import type { ShowcaseInput } from '@showcase/schema';
 import { searchTermsFor } from '@showcase/schema';
 import { describe, expect, it } from 'vitest';
-import { showcaseUpdateFields } from './showcases';
+import { showcaseUpdateFields } from './showcase-writes';
 
 const owner = { uid: 'u1', name: 'Ada' };
 /** The document as stored: its terms are the ones its title and tags give. */

@@ -12,7 +12,7 @@ import {
   createShowcase,
   updateShowcase,
   updateShowcaseChecked,
-} from '../../../lib/firebase/showcases';
+} from '../../../lib/firebase/showcase-writes';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useCurrentUser } from '../../../lib/session';
 import type { RejectedForm } from '../rejected-forms';

@@ -20,7 +20,7 @@ import { hrefs } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { describeError } from '../../../lib/errors';
 import type { Showcase } from '@showcase/schema';
-import { deleteShowcase } from '../../../lib/firebase/showcases';
+import { deleteShowcase } from '../../../lib/firebase/showcase-deletion';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useFirestore } from '../../../lib/firebase/use-snapshot';
 import { useViewer } from '../../../lib/session';
