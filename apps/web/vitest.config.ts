@@ -13,8 +13,13 @@ export default defineConfig({
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     // bench/: the pure summary behind the bench's Lighthouse table; scripts/: the route budgets and
-    // the build's RE2JS shim.
-    include: ['src/**/*.test.ts', 'bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
+    // the build's RE2JS shim; vite-plugins/: the first paint's CSP hash check.
+    include: [
+      'src/**/*.test.ts',
+      'bench/**/*.test.mjs',
+      'scripts/**/*.test.mjs',
+      'vite-plugins/**/*.test.ts',
+    ],
     // Those need Chromium: the screen tests' config runs them.
     exclude: ['src/**/*.browser.test.ts', '**/node_modules/**'],
     environment: 'node',

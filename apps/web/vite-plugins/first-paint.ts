@@ -1,10 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Plugin, Rolldown } from 'vite';
+import type { Plugin, Rolldown, ViteDevServer } from 'vite';
 import { build, createServer, defaultServerConditions } from 'vite';
+import type { FirstPaintApp } from '../src/first-paint/app-data.ts';
+import { FIRST_PAINT_APP_ID } from '../src/first-paint/app-data.ts';
+import type { RestTarget } from '../src/first-paint/rest.ts';
+import { cspHashProblem, cspScriptHash } from './csp.ts';
 
 const BOOT_ENTRY = fileURLToPath(new URL('../src/first-paint/boot.ts', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FIREBASE_JSON = fileURLToPath(new URL('../../../firebase.json', import.meta.url));
 const TEMPLATES_MODULE = '/src/app/first-paint-templates.tsx';
+const REST_TARGET_MODULE = '/src/first-paint/target.ts';
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/gu;
@@ -18,6 +25,11 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * each kind of viewer with their CSS (app/first-paint-templates.tsx), are emitted as an asset of
  * `<template>`s, which the script fetches beside its REST read and fills. Build only: the dev
  * server serves index.html as written.
+ *
+ * firebase.json's Content-Security-Policy allows the inlined script by its sha256 alone, so its
+ * bytes are the same for every build and mode: what differs per build (hashed file names, the
+ * REST target) goes into a JSON data block beside it, which CSP does not govern. The build fails
+ * when firebase.json does not list the script's hash (`npm run csp-hash -w apps/web` writes it).
  */
 export function firstPaint(options: { mode: string; conditions: string[] }): Plugin {
   return {
@@ -34,43 +46,53 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
         }
         // The templates are a file of their own, fetched by the script beside its REST read:
         // only the routes it draws download them, and every route's HTML stays small.
-        const templates = await renderFirstPaintTemplates(options);
+        const { templates, rest } = await withAppModules(options, async (load) => ({
+          templates: await renderTemplates(load),
+          rest: await readRestTarget(load),
+        }));
         const emitter = this as unknown as Pick<Rolldown.PluginContext, 'emitFile' | 'getFileName'>;
         const reference = emitter.emitFile({
           type: 'asset',
           name: 'first-paint-templates.html',
           source: templates,
         });
-        const app = {
+        const app: FirstPaintApp = {
           entry: entries[0]!,
           preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!),
           templates: `/${emitter.getFileName(reference)}`,
+          rest,
         };
-        const script = await bundleBootScript(options, app);
+        const script = await bundleBootScript(options);
+        await checkFirebaseCsp(script);
+        const data = `<script type="application/json" id="${FIRST_PAINT_APP_ID}">${inlineJson(app)}</script>`;
         return (
           html
             .replace(ENTRY_SCRIPT, '')
             .replace(MODULE_PRELOAD, '')
             // A function: the script's own `$` sequences must not read as replacement patterns.
-            .replace('</head>', () => `  <script>${script}</script>\n  </head>`)
+            .replace('</head>', () => `  ${data}\n    <script>${script}</script>\n  </head>`)
         );
       },
     },
   };
 }
 
-async function bundleBootScript(
-  { mode, conditions }: { mode: string; conditions: string[] },
-  app: { entry: string; preloads: string[]; templates: string },
-): Promise<string> {
+/**
+ * The inlined script, built the same way whatever the build's mode: no mode or env file of the
+ * build reaches it, and a source that reads `import.meta.env` fails the bundle (it would need
+ * one hash per mode). Per-build data belongs in the data block (src/first-paint/app-data.ts).
+ */
+export async function bundleBootScript({ conditions }: { conditions: string[] }): Promise<string> {
   const output = await build({
     configFile: false,
     root: APP_ROOT,
-    envDir: APP_ROOT,
-    mode,
+    envDir: false,
+    mode: 'production',
     logLevel: 'warn',
     resolve: { conditions },
-    define: { __FIRST_PAINT_APP__: JSON.stringify(app) },
+    // Not the builder's NODE_ENV either: a dependency reading it would change the bytes.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [refuseBuildEnv()],
     build: {
       write: false,
       target: 'es2022',
@@ -87,18 +109,89 @@ async function bundleBootScript(
   return chunk.code.replaceAll('</script', '<\\/script').trim();
 }
 
+/** Sources of the boot script that read the build's env (matched before Vite replaces it). */
+export function readsBuildEnv(code: string): boolean {
+  return /\bimport\.meta\.env\b/u.test(code);
+}
+
+function refuseBuildEnv(): Plugin {
+  return {
+    name: 'showcase-first-paint-no-env',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('/node_modules/') && readsBuildEnv(code)) {
+        this.error(
+          `first paint: ${id} reads import.meta.env, which would make the inlined script differ ` +
+            'per build and mode (and so its CSP hash). Pass the value in the data block ' +
+            '(src/first-paint/app-data.ts, written by vite-plugins/first-paint.ts).',
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Fails the build when firebase.json's Hosting Content-Security-Policy would refuse the inlined
+ * script: a deployed app would then never start. Every mode checks, so the test build catches it.
+ */
+async function checkFirebaseCsp(script: string): Promise<void> {
+  const hash = cspScriptHash(script);
+  const problem = cspHashProblem(JSON.parse(await readFile(FIREBASE_JSON, 'utf8')), hash);
+  if (problem !== null) {
+    throw new Error(
+      `first paint: firebase.json's Content-Security-Policy would block the inlined first-paint ` +
+        `script, and the deployed app would not start: ${problem}. Run \`npm run csp-hash -w ` +
+        `apps/web\` to write that hash into its script-src (in place of any older 'sha256-…' ` +
+        `source), or edit firebase.json by hand, and commit it.`,
+    );
+  }
+}
+
+/**
+ * JSON inside `<script type="application/json">`: `<` escaped so no `</script>` or `<!--` in a
+ * value can end or change the element (JSON.parse reads `\u003c` back as `<`).
+ */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
 /**
  * The first paint's templates, rendered in Node by Vite's own SSR loader from the app's sources
  * (with the same workspace-source condition as the app's build). Also what the screen test
  * compares against the app (screens/first-paint/).
  */
-export async function renderFirstPaintTemplates({
-  mode,
-  conditions,
-}: {
+export async function renderFirstPaintTemplates(options: {
   mode: string;
   conditions: string[];
 }): Promise<string> {
+  return withAppModules(options, renderTemplates);
+}
+
+type Load = ViteDevServer['ssrLoadModule'];
+
+async function renderTemplates(load: Load): Promise<string> {
+  const module = (await load(TEMPLATES_MODULE)) as {
+    renderFirstPaintTemplates: () => Promise<string>;
+  };
+  return module.renderFirstPaintTemplates();
+}
+
+/** The app's own reading of its env in the build's mode (src/first-paint/target.ts). */
+async function readRestTarget(load: Load): Promise<RestTarget | null> {
+  const module = (await load(REST_TARGET_MODULE)) as {
+    firstPaintRestTarget: () => RestTarget | null;
+  };
+  return module.firstPaintRestTarget();
+}
+
+/** Runs `use` with the app's modules loadable in Node, in the build's mode and env. */
+async function withAppModules<T>(
+  { mode, conditions }: { mode: string; conditions: string[] },
+  use: (load: Load) => Promise<T>,
+): Promise<T> {
   const serverConditions = [
     ...conditions.filter((condition) => condition.startsWith('@')),
     ...defaultServerConditions,
@@ -116,10 +209,7 @@ export async function renderFirstPaintTemplates({
     ssr: { resolve: { conditions: serverConditions } },
   });
   try {
-    const module = (await server.ssrLoadModule(TEMPLATES_MODULE)) as {
-      renderFirstPaintTemplates: () => Promise<string>;
-    };
-    return await module.renderFirstPaintTemplates();
+    return await use((url) => server.ssrLoadModule(url));
   } finally {
     await server.close();
   }

@@ -7,22 +7,23 @@
  * starts the app, so the link carries the image before the app's code. Anywhere else, and
  * whenever something goes wrong, it starts the app at once.
  */
-import { readEmulatorConfig, readFirebaseConfig } from '../config/env';
 import { webStorage } from '../lib/session/browser-ports';
 import type { ViewerMarker } from '../lib/session/viewer-marker';
 import { readViewerMarker } from '../lib/session/viewer-marker';
 import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
-import type { RestTarget } from './rest';
 import { readFirstScreen } from './rest';
 import { INLINE_DATA_ID, readInlinedAnswer } from './inline';
 import { paintFirst, parseTemplates } from './fill';
 import { matchFirstPaintRoute } from './route';
+import { FIRST_PAINT_APP_ID, readFirstPaintApp } from './app-data';
 
-/** The app's entry and the modules it imports at once, taken out of the HTML by the plugin. */
-declare const __FIRST_PAINT_APP__: { entry: string; preloads: string[]; templates: string };
-/** Read once: the build writes the value wherever the name appears. */
-const APP = __FIRST_PAINT_APP__;
+/**
+ * The build's data (app files, REST target), from the page's data block. Nothing of the build
+ * or its mode is compiled into this script: its bytes, and so the hash firebase.json's
+ * Content-Security-Policy allows it by, are the same for every build (vite-plugins/first-paint.ts).
+ */
+const APP = readFirstPaintApp(document.getElementById(FIRST_PAINT_APP_ID)?.textContent);
 
 /** Longest the app waits for the first paint (real time; a slow network should not wait more). */
 const APP_WAIT_MS = 1500;
@@ -49,18 +50,6 @@ function startApp(): void {
   script.src = entry;
   document.head.append(script);
   setTimeout(revealApp, REVEAL_CAP_MS);
-}
-
-function restTarget(): RestTarget {
-  const { projectId, apiKey } = readFirebaseConfig();
-  const emulator = readEmulatorConfig();
-  return emulator === null
-    ? { origin: 'https://firestore.googleapis.com', projectId, apiKey }
-    : {
-        origin: `http://${emulator.firestore.host}:${emulator.firestore.port}`,
-        projectId,
-        apiKey: null,
-      };
 }
 
 function readViewer(): ViewerMarker {
@@ -119,7 +108,9 @@ async function firstPaint(): Promise<void> {
   if (route === null) return startApp();
   // A showcase page answered by the link-preview function carries its document: no REST read.
   const inlined = readInlinedAnswer(route, document.getElementById(INLINE_DATA_ID)?.textContent);
-  if (inlined === null && !navigator.onLine) return startApp();
+  const { rest } = APP;
+  // Nothing to read from (offline, or a build without Firebase configuration): the app at once.
+  if (inlined === null && (rest === null || !navigator.onLine)) return startApp();
   setTimeout(startApp, APP_WAIT_MS);
   // Beside the read: the app's components as templates (the service worker keeps the file).
   const templates = fetch(APP.templates).then(async (response) => {
@@ -128,7 +119,7 @@ async function firstPaint(): Promise<void> {
   });
   // Not awaited when there is nothing to draw: its failure then matters to no one.
   templates.catch(() => undefined);
-  const showcases = inlined ?? (await readFirstScreen(restTarget(), route));
+  const showcases = inlined ?? (rest === null ? null : await readFirstScreen(rest, route));
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
   if (showcases === null || appStarted) return startApp();
   const html = await templates;

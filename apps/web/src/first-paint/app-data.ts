@@ -1,0 +1,40 @@
+import type { RestTarget } from './rest';
+
+/**
+ * The element holding the first paint's per-build data, written into the built index.html by
+ * vite-plugins/first-paint.ts beside the inlined script. A data block, not code: the script's
+ * bytes stay the same for every build and mode, so firebase.json's Content-Security-Policy can
+ * allow exactly that script by its hash.
+ */
+export const FIRST_PAINT_APP_ID = 'first-paint-app';
+
+/** What the first paint needs from the build: the app's files and where Firestore's REST API is. */
+export type FirstPaintApp = {
+  /** The app's entry script and the modules it imports at once, taken out of the HTML. */
+  entry: string;
+  preloads: string[];
+  /** The app's components as `<template>`s (an asset of the build). */
+  templates: string;
+  /** Null when the build has no Firebase configuration: the app shows its error, nothing to read. */
+  rest: RestTarget | null;
+};
+
+/** The data block's text as the build wrote it; throws when it is missing or not of this shape. */
+export function readFirstPaintApp(text: string | null | undefined): FirstPaintApp {
+  const value: unknown = JSON.parse(text ?? 'null');
+  const app = value as Partial<FirstPaintApp> | null;
+  const rest = app?.rest as Partial<RestTarget> | null | undefined;
+  if (
+    typeof app?.entry !== 'string' ||
+    !Array.isArray(app.preloads) ||
+    !app.preloads.every((href) => typeof href === 'string') ||
+    typeof app.templates !== 'string' ||
+    (rest !== null &&
+      (typeof rest?.origin !== 'string' ||
+        typeof rest.projectId !== 'string' ||
+        (rest.apiKey !== null && typeof rest.apiKey !== 'string')))
+  ) {
+    throw new Error(`first paint: no valid #${FIRST_PAINT_APP_ID} in the page.`);
+  }
+  return app as FirstPaintApp;
+}
