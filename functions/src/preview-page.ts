@@ -8,22 +8,16 @@ import type {
   Showcase,
   ShowcaseImage,
 } from '@showcase/schema';
-import { readProfileAudience, readShowcase, safeHttpUrl, toFields } from '@showcase/schema';
+import {
+  isDocumentId,
+  readProfileAudience,
+  readShowcase,
+  safeHttpUrl,
+  toFields,
+} from '@showcase/schema';
 
 /** An address with a preview of its own: a showcase's page or a maker's profile. */
 export type PreviewRoute = { kind: 'showcase'; id: string } | { kind: 'maker'; uid: string };
-
-/** A Firestore document id a client could have written: no slash, not `.`/`..`, not `__…__`. */
-function isDocumentId(id: string): boolean {
-  return (
-    id.length > 0 &&
-    id.length <= 1500 &&
-    !id.includes('/') &&
-    id !== '.' &&
-    id !== '..' &&
-    !/^__.*__$/u.test(id)
-  );
-}
 
 /**
  * The route of `/s/:id` or `/u/:uid` (one segment, percent-decoded), or null for any other path

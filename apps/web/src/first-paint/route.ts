@@ -1,4 +1,4 @@
-import { parseTags, TAG_PATTERN } from '@showcase/schema';
+import { isDocumentId, parseTags, TAG_PATTERN } from '@showcase/schema';
 import { galleryParams } from '../config/paths';
 
 /** What a first paint can show: the gallery's first cards, or one showcase. */
@@ -44,16 +44,4 @@ function matchGallery(params: URLSearchParams): FirstPaintRoute | null {
 function isPlainTag(value: string): boolean {
   const tags = parseTags(value);
   return tags.length === 1 && tags[0] === value && TAG_PATTERN.test(value);
-}
-
-/** A single Firestore document id: no slash, not `.` or `..`, not reserved (`__…__`). */
-function isDocumentId(id: string): boolean {
-  return (
-    id.length > 0 &&
-    id.length <= 1500 &&
-    !id.includes('/') &&
-    id !== '.' &&
-    id !== '..' &&
-    !/^__.*__$/u.test(id)
-  );
 }
