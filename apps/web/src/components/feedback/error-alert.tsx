@@ -79,3 +79,22 @@ export function ErrorAlertFor({
 }: Omit<ErrorAlertProps, 'error'> & { cause: unknown }) {
   return <ErrorAlert error={describeError(cause)} {...props} />;
 }
+
+/**
+ * The failure of a form's last request (`useRequest`), if any, with **Retry** repeating it: how
+ * every form that sends one request says what went wrong.
+ */
+export function RequestErrorAlert({
+  request,
+}: {
+  request: { error: DescribedError | null; pending: boolean; retry: () => Promise<unknown> };
+}) {
+  if (request.error === null) return null;
+  return (
+    <ErrorAlert
+      error={request.error}
+      onRetry={() => void request.retry()}
+      retrying={request.pending}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { RequestErrorAlert } from '../../../components/feedback/error-alert';
 import { useRequest } from '../../../hooks/use-request';
 
 type SwitchAccountDialogProps = {
@@ -48,13 +48,7 @@ export function SwitchAccountDialog({
             <code style={{ overflowWrap: 'anywhere' }}>{guestUid}</code>) will be left behind and
             you will not be able to return to it.
           </DialogContentText>
-          {request.error ? (
-            <ErrorAlert
-              error={request.error}
-              onRetry={() => void request.retry()}
-              retrying={request.pending}
-            />
-          ) : null}
+          <RequestErrorAlert request={request} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>

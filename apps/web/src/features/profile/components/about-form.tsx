@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { FormEvent } from 'react';
 import { BIO_MAX, LINKS_MAX, validateProfileEdit } from '@showcase/schema';
 import { useNotify } from '../../../components/feedback/notifier';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { RequestErrorAlert } from '../../../components/feedback/error-alert';
 import { TextInput } from '../../../components/form/text-input';
 import { useFormFields } from '../../../hooks/use-form-fields';
 import { useRequest } from '../../../hooks/use-request';
@@ -66,13 +66,7 @@ function AboutFields({ uid, initial }: { uid: string; initial: AboutValues }) {
         placeholder="https://…"
         hint={`Up to ${LINKS_MAX} web addresses, one per line: your site, portfolio or shop.`}
       />
-      {request.error ? (
-        <ErrorAlert
-          error={request.error}
-          onRetry={() => void request.retry()}
-          retrying={request.pending}
-        />
-      ) : null}
+      <RequestErrorAlert request={request} />
       <Button
         type="submit"
         variant="contained"

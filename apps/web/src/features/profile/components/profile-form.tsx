@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { FormEvent } from 'react';
 
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { RequestErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../components/feedback/notifier';
 import { useRequest } from '../../../hooks/use-request';
 import type { SessionUser } from '../../../lib/session';
@@ -46,13 +46,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         placeholder="https://…"
         hint="An https:// link to an image. Leave empty for none."
       />
-      {request.error ? (
-        <ErrorAlert
-          error={request.error}
-          onRetry={() => void request.retry()}
-          retrying={request.pending}
-        />
-      ) : null}
+      <RequestErrorAlert request={request} />
       <Button
         type="submit"
         variant="contained"

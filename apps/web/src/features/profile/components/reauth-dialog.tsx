@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { RequestErrorAlert } from '../../../components/feedback/error-alert';
 import { useRequest } from '../../../hooks/use-request';
 import { sessionActions } from '../../../lib/session';
 import type { ReauthenticationMethod } from '../../../lib/session';
@@ -74,13 +74,7 @@ export function ReauthDialog({ open, method, purpose, onClose, onConfirmed }: Re
                 error={fieldError ?? undefined}
               />
             ) : null}
-            {request.error ? (
-              <ErrorAlert
-                error={request.error}
-                onRetry={() => void request.retry()}
-                retrying={request.pending}
-              />
-            ) : null}
+            <RequestErrorAlert request={request} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
