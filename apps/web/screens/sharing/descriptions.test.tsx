@@ -44,6 +44,8 @@ test('two paragraphs and one address: both paragraphs and exactly one safe link'
   expect(links[0]).toHaveAttribute('target', '_blank');
   expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
 
+  // The comments load after the page has painted: checked once they are there, not mid-load.
+  await expect.element(page.getByRole('button', { name: 'Post' })).toBeVisible();
   for (const layout of LAYOUTS) {
     await setLayout(layout);
     expect(await seriousViolations(), layout.name).toEqual([]);

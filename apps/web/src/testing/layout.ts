@@ -20,6 +20,16 @@ export const DESKTOP: Layout = LAYOUTS[0]!;
 export async function setLayout({ width, height, colorScheme }: Layout): Promise<void> {
   await page.viewport(width, height);
   await commands.setColorScheme(colorScheme);
+  // A new colour scheme starts CSS transitions (a contained button's background, a field's
+  // label): what the test checks next (contrast above all) is the page once they have ended.
+  // A frame first, so the transitions the switch starts have begun.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation instanceof CSSTransition)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  );
 }
 
 /** True when nothing on the page overflows the viewport sideways. */
