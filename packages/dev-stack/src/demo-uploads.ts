@@ -83,6 +83,9 @@ export async function uploadDemoPhotos(
 ): Promise<void> {
   if (uploads.length === 0) return;
   process.env.FIREBASE_STORAGE_EMULATOR_HOST = storageHost;
+  // The Admin SDK copies the host into STORAGE_EMULATOR_HOST only when that is unset, so a second
+  // stack in the same process (a bench's) would upload into the first one's closed port.
+  process.env.STORAGE_EMULATOR_HOST = `http://${storageHost}`;
   const { deleteApp, initializeApp } = await import('firebase-admin/app');
   const { getStorage } = await import('firebase-admin/storage');
   const app = initializeApp(
