@@ -40,8 +40,12 @@ export async function paintsWithoutSuggestionsThenHandsOver(layout: Layout): Pro
     .toHaveAccessibleDescription(`Press Enter to show showcases tagged #${base}-p.`);
 
   await commands.releaseRequests();
-  // The suggestions open as typing would have opened them, in the same place.
-  await expect.element(page.getByRole('option', { name: `#${popular} 2 showcases` })).toBeVisible();
+  // The suggestions open as typing would have opened them, in the same place. The dev server
+  // compiles their code (MUI's Autocomplete and Popper) on this first request and the counts come
+  // from the server: on a loaded machine that takes longer than a screen's usual change.
+  await expect
+    .element(page.getByRole('option', { name: `#${popular} 2 showcases` }), { timeout: 45_000 })
+    .toBeVisible();
   await expect.element(tagFilter()).toHaveFocus();
   await expect.element(tagFilter()).toHaveValue(`${base}-p`);
   expect(tagFilter().element().getBoundingClientRect().toJSON()).toEqual(before);
