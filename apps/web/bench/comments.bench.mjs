@@ -8,17 +8,14 @@
 // client SDK in Node (gRPC) as a signed-out visitor, firestore.rules in force, against the built
 // emulator CLI in its own process.
 import { performance } from 'node:perf_hooks';
-import {
-  collection,
-  getDocsFromServer,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-} from 'firebase/firestore';
+import { collection, getDocsFromServer, limit, orderBy, query } from 'firebase/firestore';
 import { buildShowcase } from '@showcase/schema';
-import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
-import { importAppModule, withQueryBenchEmulator } from './query-bench-emulator.mjs';
+import {
+  firstServerSnapshot,
+  importAppModule,
+  sampleRoundRobin,
+  withQueryBenchEmulator,
+} from './query-bench-emulator.mjs';
 
 export const title = 'comments (a showcase page’s first page of comments)';
 export const scenarios = ['comments'];
@@ -57,39 +54,8 @@ function documents(now) {
   ];
 }
 
-/** A new listener until its first server snapshot; every document read as a screen would. */
-function firstServerSnapshot(target) {
-  return new Promise((resolve, reject) => {
-    const stop = onSnapshot(
-      target,
-      { includeMetadataChanges: true },
-      (snapshot) => {
-        if (snapshot.metadata.fromCache) return;
-        stop();
-        resolve(snapshot.docs.map((doc) => doc.data()).length);
-      },
-      reject,
-    );
-  });
-}
-
-/** `warmUp` untimed rounds, then `runs` rounds that time every case once, taking turns. */
-async function sampleRoundRobin(cases, { runs, warmUp }) {
-  const times = cases.map(() => []);
-  const sizes = [];
-  for (let round = 0; round < warmUp + runs; round += 1) {
-    for (const [index, operation] of cases.entries()) {
-      const started = performance.now();
-      sizes[index] = await operation();
-      if (round >= warmUp) times[index].push(performance.now() - started);
-    }
-  }
-  return cases.map((_, index) => ({
-    p50: quantile(times[index], 0.5),
-    p95: quantile(times[index], 0.95),
-    size: sizes[index],
-  }));
-}
+/** Every document read as a screen would (through the query's converter, if any). */
+const everyDocumentRead = (snapshot) => snapshot.docs.map((doc) => doc.data()).length;
 
 export async function run({ root, log, quick = false }) {
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
@@ -112,8 +78,8 @@ export async function run({ root, log, quick = false }) {
       {
         figure: `first page (${page} newest of ${COMMENTS.toLocaleString('en-US')} comments): a new listener's first snapshot from the server`,
         how: 'onSnapshot until a snapshot not from the cache, as the page listens',
-        ours: () => firstServerSnapshot(ours()),
-        floor: () => firstServerSnapshot(bare()),
+        ours: () => firstServerSnapshot(ours(), everyDocumentRead),
+        floor: () => firstServerSnapshot(bare(), everyDocumentRead),
       },
       {
         figure: `first page (${page} newest of ${COMMENTS.toLocaleString('en-US')} comments): getDocsFromServer`,

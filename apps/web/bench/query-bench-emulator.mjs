@@ -4,7 +4,14 @@
 import path from 'node:path';
 import { defaultServerConditions, runnerImport } from 'vite';
 import { deleteApp, initializeApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore, setLogLevel, terminate } from 'firebase/firestore';
+import { performance } from 'node:perf_hooks';
+import {
+  connectFirestoreEmulator,
+  getFirestore,
+  onSnapshot,
+  setLogLevel,
+  terminate,
+} from 'firebase/firestore';
 import { API_KEY, EmulatorClient, PROJECT_ID, RULES_FILE } from '@showcase/dev-stack';
 // The emulator benches' way of running the built CLI as its own process (ready within a bound,
 // SIGKILL if SIGTERM is not enough).
@@ -12,6 +19,7 @@ import {
   spawnEmulator,
   stopEmulator,
 } from '../../../packages/emulator/bench/lib/emulator-process.mjs';
+import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -58,4 +66,49 @@ export async function withQueryBenchEmulator(root, task) {
     await Promise.all(opened.map(({ app }) => deleteApp(app)));
     await stopEmulator(emulator.child);
   }
+}
+
+/**
+ * `warmUp` untimed rounds, then `runs` rounds that time every operation once, taking turns, so
+ * a drift in the machine's load falls on all of them alike. Each operation answers the size of
+ * its result, which the last round keeps.
+ * @param {Array<() => Promise<number>>} operations
+ * @param {{ runs: number, warmUp: number }} settings
+ */
+export async function sampleRoundRobin(operations, { runs, warmUp }) {
+  const times = operations.map(() => []);
+  const sizes = [];
+  for (let round = 0; round < warmUp + runs; round += 1) {
+    for (const [index, operation] of operations.entries()) {
+      const started = performance.now();
+      sizes[index] = await operation();
+      if (round >= warmUp) times[index].push(performance.now() - started);
+    }
+  }
+  return operations.map((_, index) => ({
+    p50: quantile(times[index], 0.5),
+    p95: quantile(times[index], 0.95),
+    size: sizes[index],
+  }));
+}
+
+/**
+ * A new listener on `target` until its first snapshot from the server; answers `size` of it
+ * (by default the number of documents).
+ * @param {import('firebase/firestore').Query} target
+ * @param {(snapshot: import('firebase/firestore').QuerySnapshot) => number} [size]
+ */
+export function firstServerSnapshot(target, size = (snapshot) => snapshot.size) {
+  return new Promise((resolve, reject) => {
+    const stop = onSnapshot(
+      target,
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        if (snapshot.metadata.fromCache) return;
+        stop();
+        resolve(size(snapshot));
+      },
+      reject,
+    );
+  });
 }

@@ -7,11 +7,15 @@
 // search text changes. Also the first server snapshot of a new listener, which is what the
 // gallery itself opens. Data: the demo data, then 10,000 showcases built by `buildShowcase`.
 import { performance } from 'node:perf_hooks';
-import { getDocsFromServer, onSnapshot } from 'firebase/firestore';
+import { getDocsFromServer } from 'firebase/firestore';
 import { createRandom, buildDemoData } from '@showcase/dev-stack';
 import { buildShowcase, searchPlan } from '@showcase/schema';
-import { quantile } from '../../../packages/emulator/bench/lib/stats.mjs';
-import { importAppModule, withQueryBenchEmulator } from './query-bench-emulator.mjs';
+import {
+  firstServerSnapshot,
+  importAppModule,
+  sampleRoundRobin,
+  withQueryBenchEmulator,
+} from './query-bench-emulator.mjs';
 
 export const title = 'search (the gallery query against our emulator)';
 export const scenarios = ['search'];
@@ -69,44 +73,6 @@ function demoShowcases(now) {
   return showcases.map(({ id, likes: _likes, ...data }) => ({ path: `showcases/${id}`, data }));
 }
 
-/**
- * p50 and p95 of each case's timings: `warmUp` untimed rounds, then `runs` rounds that each time
- * every case once, one query at a time, so a burst of load from elsewhere falls on all of them
- * alike. Each case returns the size of its result, which the last round keeps.
- */
-async function sampleRoundRobin(cases, { runs, warmUp }) {
-  const times = cases.map(() => []);
-  const sizes = [];
-  for (let round = 0; round < warmUp + runs; round += 1) {
-    for (const [index, { operation }] of cases.entries()) {
-      const started = performance.now();
-      sizes[index] = await operation();
-      if (round >= warmUp) times[index].push(performance.now() - started);
-    }
-  }
-  return cases.map((_, index) => ({
-    p50: quantile(times[index], 0.5),
-    p95: quantile(times[index], 0.95),
-    size: sizes[index],
-  }));
-}
-
-/** A new listener on the query until its first snapshot from the server; the result's size. */
-function firstServerSnapshot(query) {
-  return new Promise((resolve, reject) => {
-    const stop = onSnapshot(
-      query,
-      { includeMetadataChanges: true },
-      (snapshot) => {
-        if (snapshot.metadata.fromCache) return;
-        stop();
-        resolve(snapshot.size);
-      },
-      reject,
-    );
-  });
-}
-
 const ms = (value) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
 export async function run({ root, log, quick = false }) {
@@ -159,7 +125,10 @@ export async function run({ root, log, quick = false }) {
             });
         }
       }
-      const results = await sampleRoundRobin(cases, settings);
+      const results = await sampleRoundRobin(
+        cases.map((one) => one.operation),
+        settings,
+      );
       for (const [index, { figure, expected, how }] of cases.entries()) {
         const { p50, p95, size } = results[index];
         if (size !== expected) throw new Error(`${figure}: ${size} results, expected ${expected}`);
