@@ -128,6 +128,20 @@ export function updateShowcaseChecked(
   );
 }
 
+/**
+ * The showcase as this device's cache holds it now, with every tab's queued writes applied, or
+ * null when the cache has no such document. A listener in this tab learns another tab's queued
+ * write only when that tab's notice arrives, which on a busy machine can come after the user
+ * pressed Save here; the cache itself already holds it.
+ */
+export async function showcaseOnDevice(db: Firestore, id: string): Promise<Showcase | null> {
+  try {
+    return (await getDocFromCache(showcaseRef(db, id))).data() ?? null;
+  } catch {
+    return null; // Not in the cache at all.
+  }
+}
+
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */
 export async function showcaseIsOnDevice(db: Firestore, id: string): Promise<boolean> {
   try {

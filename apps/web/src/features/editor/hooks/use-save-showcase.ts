@@ -10,6 +10,7 @@ import { connectionStore } from '../../../lib/firebase/connection-store';
 import type { ShowcaseOwner } from '../../../lib/firebase/showcases';
 import {
   createShowcase,
+  showcaseOnDevice,
   updateShowcase,
   updateShowcaseChecked,
 } from '../../../lib/firebase/showcase-writes';
@@ -110,17 +111,19 @@ export function useSaveShowcase(
           return false;
         }
         if (checked.kind === 'queue') {
-          // Search terms come from the local view, the best this device knows while queued.
+          // Planned against the device's cache, the best this device knows while queued: it
+          // holds another tab's queued save even before this tab's listener has heard of it.
+          const local = (await showcaseOnDevice(db, id)) ?? latest.current;
           let changes: Partial<ShowcaseInput> = input;
-          if (startedFrom && latest.current) {
-            const plan = planSave(startedFrom, input, latest.current);
+          if (startedFrom && local) {
+            const plan = planSave(startedFrom, input, local);
             if (plan.kind === 'conflict') {
-              showConflict(plan, latest.current);
+              showConflict(plan, local);
               return false;
             }
             changes = plan.changes;
           }
-          await updateShowcase(db, id, changes, latest.current, status, owner);
+          await updateShowcase(db, id, changes, local, status, owner);
         }
       }
       created.current = true;
