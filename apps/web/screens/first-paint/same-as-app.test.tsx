@@ -15,7 +15,8 @@ import { becomeViewer, renderApp } from '../../src/testing/render-app';
 import { appAtReveal, differences, drawFirstPaint, takeFirstPaintDown } from './support';
 
 const demoImage = (name: string) => `${location.origin}/demo/${name}.svg`;
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 type Kind = 'visitor' | 'guest' | 'member' | 'owner';
 const KINDS: readonly Kind[] = ['visitor', 'guest', 'member', 'owner'];
@@ -43,8 +44,11 @@ async function seed(kind: Kind): Promise<Case> {
     image(uploaded, 900, 900, 'Its switch'),
   ]);
   // Every variant a card has: image or none, no tags to more than three, an owner without a
-  // name, a long title, one of the viewer's own (for the owner).
-  await seedShowcases([
+  // name, a long title, one of the viewer's own (for the owner). Days old, an hour apart: a
+  // relative date cannot change between the two renders on a slow machine (minutes-old cards
+  // read "2 min. ago" in the first paint and "1 min. ago" in the app, whose clock ticks a minute).
+  const daysOld = (index: number) => new Date(now - 2 * DAY - index * HOUR);
+  const cards = [
     { id: uploadedCard, title: `Harbour ${tag}`, tags: [tag], images: [cardCover!], ...mine },
     {
       title: `Lighthouse series along the northern coast, shot on film ${tag}`,
@@ -60,7 +64,8 @@ async function seed(kind: Kind): Promise<Case> {
       tags: [tag, 'maps', 'bikes'],
       imageUrl: demoImage('bike-routes'),
     },
-  ]);
+  ];
+  await seedShowcases(cards.map((card, index) => ({ ...card, createdAt: daysOld(index) })));
   await seedShowcases([
     {
       id: uploaded,

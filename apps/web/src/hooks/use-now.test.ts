@@ -30,8 +30,18 @@ describe('createTicker', () => {
     stop();
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(5 * 60_000);
-    expect(ticker.now()).toBe(before);
     ticker.subscribe(() => undefined);
     expect(ticker.now()).toBe(before + 5 * 60_000);
+  });
+
+  it('with nobody listening, reads at most one interval old and the same within it', () => {
+    const ticker = createTicker(30_000);
+    const start = ticker.now();
+    vi.advanceTimersByTime(29_999);
+    // A render reads the snapshot twice: it must not move between the reads.
+    expect(ticker.now()).toBe(start);
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(ticker.now()).toBe(start + 29_999 + 5 * 60_000);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

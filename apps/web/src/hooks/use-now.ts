@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 export type Ticker = {
-  /** The time (ms) of the latest tick; fresh when the first subscriber arrives. */
+  /**
+   * The time (ms) of the latest tick. With nobody listening it is at most one interval old: a
+   * screen's first render reads it before it subscribes, and must not show a date from whenever
+   * the last screen stopped listening.
+   */
   now(): number;
   subscribe(listener: () => void): () => void;
 };
@@ -12,7 +16,11 @@ export function createTicker(intervalMs: number): Ticker {
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setInterval> | undefined;
   return {
-    now: () => now,
+    now() {
+      // Stable within an interval, as React requires of a snapshot read twice in one render.
+      if (timer === undefined && Date.now() - now >= intervalMs) now = Date.now();
+      return now;
+    },
     subscribe(listener) {
       listeners.add(listener);
       if (timer === undefined) {
