@@ -105,7 +105,8 @@ export async function run({ root, log, quick = false }) {
       follows.listenToFollowingFeed(
         db,
         makers,
-        PAGE,
+        { sort: 'newest', tag: null, searchTerm: null, limit: PAGE },
+        null,
         (update) => onUpdate({ ...update, ids: update.showcases.map((showcase) => showcase.id) }),
         onError,
       );

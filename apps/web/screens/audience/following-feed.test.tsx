@@ -1,10 +1,11 @@
 // The gallery's Following feed as one member sees it: only the makers they follow, newest first,
-// live; more than 30 makers (Firestore's `in` limit) merged on the device; the empty states.
+// live; Most liked, a tag and a search within it, all in the URL that Back and a reload keep;
+// more than 30 makers (Firestore's `in` limit) merged on the device; the empty states.
 import { expect, test } from 'vitest';
-import { page } from 'vitest/browser';
-import { seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { page, userEvent } from 'vitest/browser';
+import { seedShowcases, uniqueTag, uniqueWord } from '../../src/testing/emulator-rest';
 import { seriousViolations } from '../../src/testing/axe';
-import { cardTitles, currentAddress, screenHeading } from '../../src/testing/locators';
+import { cardTitles, currentAddress, screenHeading, tagFilter } from '../../src/testing/locators';
 import { renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
 import { seedFollows, seedMaker } from './support';
@@ -48,6 +49,75 @@ test('Following shows the followed makers’ showcases newest first, and a new o
   await expect.element(screenHeading('Showcases')).toBeVisible();
   window.history.back();
   await expect.element(screenHeading('Following')).toBeVisible();
+});
+
+test('Following sorts by Most liked, filters by tag and searches, and Back and a reload keep all of it', async () => {
+  const tag = uniqueTag('fsort');
+  const word = uniqueWord('lamp');
+  const [followed, other] = await Promise.all([seedMaker('Lia Liked'), seedMaker('Omar Other')]);
+  const by = (maker: { uid: string; name: string }) => ({
+    ownerUid: maker.uid,
+    ownerName: maker.name,
+  });
+  const [chair, lamp, kite, stool] = [
+    `Chair ${word}x`,
+    `${word} desk`,
+    `Kite ${tag}`,
+    `Stool ${tag}`,
+  ];
+  // Newest first as listed; the most liked of all is by a maker the member does not follow.
+  await seedShowcases([
+    { title: chair, likeCount: 9, ...by(followed) },
+    { title: lamp, tags: [tag], likeCount: 1, ...by(followed) },
+    { title: kite, tags: [tag], likeCount: 5, ...by(followed) },
+    { title: stool, tags: [tag], likeCount: 5, ...by(followed) },
+    { title: `${word} shade`, tags: [tag], likeCount: 20, ...by(other) },
+  ]);
+  const { user } = await renderApp({ path: '/', as: 'member' });
+  await seedFollows(user!.uid, [followed.uid]);
+
+  await feedToggle().getByRole('button', { name: 'Following' }).click();
+  await expect.poll(cardTitles).toEqual([chair, lamp, kite, stool]);
+
+  // Most liked: likes first, then the newest of equal likes, as the Everyone gallery orders.
+  await page.getByRole('button', { name: 'Most liked' }).click();
+  await expect.poll(currentAddress).toBe('/?feed=following&sort=liked');
+  await expect.poll(cardTitles).toEqual([chair, kite, stool, lamp]);
+
+  await tagFilter().fill(tag);
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(currentAddress).toBe(`/?feed=following&sort=liked&tag=${tag}`);
+  await expect.element(screenHeading('Following')).toBeVisible();
+  await expect.poll(cardTitles).toEqual([kite, stool, lamp]);
+  await transitionsSettled();
+  expect(await seriousViolations()).toEqual([]);
+
+  // Back undoes the tag, not the feed or the sort; Forward brings it back.
+  window.history.back();
+  await expect.poll(currentAddress).toBe('/?feed=following&sort=liked');
+  await expect.element(screenHeading('Following')).toBeVisible();
+  await expect.poll(cardTitles).toEqual([chair, kite, stool, lamp]);
+  window.history.forward();
+  await expect.poll(cardTitles).toEqual([kite, stool, lamp]);
+
+  // A link with all four, opened afresh (a reload): searching stays within Following, the
+  // toggle stays to widen it, and the tag is checked on the results.
+  const shared = `/?feed=following&sort=liked&tag=${tag}&q=${word}`;
+  await renderApp({ path: shared, as: user!.account! });
+  await expect.element(screenHeading(`Results for “${word}” tagged #${tag}`)).toBeVisible();
+  await expect.poll(cardTitles).toEqual([lamp]);
+  await expect
+    .element(feedToggle().getByRole('button', { name: 'Following' }))
+    .toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .element(page.getByRole('button', { name: 'Most liked' }))
+    .toHaveAttribute('aria-pressed', 'true');
+  expect(currentAddress()).toBe(shared);
+
+  // Everyone widens the same search and keeps the rest of the URL.
+  await feedToggle().getByRole('button', { name: 'Everyone' }).click();
+  await expect.poll(currentAddress).toBe(`/?sort=liked&tag=${tag}&q=${word}`);
+  await expect.poll(cardTitles).toEqual([`${word} shade`, lamp]);
 });
 
 test('more than 30 followed makers are merged into one feed, newest first', async () => {

@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityQuery, markActivityRead, unreadActivityQuery } from './activity';
 import { addComment, commentsQuery, deleteComment } from './comments';
+import type { FollowingFeedOptions } from './follows';
 import { followingRef, listenToFollowingFeed, setFollowing } from './follows';
 import { setLiked } from './likes';
 import { createUserProfile, makersSearchQuery, userProfileRef } from './profiles';
@@ -141,6 +142,25 @@ describe('likes', () => {
   });
 });
 
+const NEWEST: FollowingFeedOptions = { sort: 'newest', tag: null, searchTerm: null, limit: 24 };
+
+/** The feed's titles once every chunk has answered from the server. */
+const feedTitles = (makers: string[], options: FollowingFeedOptions) =>
+  new Promise<string[]>((resolve, reject) => {
+    const stop = listenToFollowingFeed(
+      fan,
+      makers,
+      options,
+      null,
+      (update) => {
+        if (update.loading || update.fromCache) return;
+        stop();
+        resolve(update.showcases.map((item) => item.title));
+      },
+      reject,
+    );
+  });
+
 describe('follows', () => {
   it('move both counters with both edges, tell the followed, and feed their showcases', async () => {
     await setFollowing(fan, FAN, MAKER.uid, true);
@@ -154,24 +174,30 @@ describe('follows', () => {
     });
     expect(await activityOf()).toMatchObject([{ type: 'follow', actorUid: FAN.uid }]);
 
-    const feed = await new Promise<string[]>((resolve, reject) => {
-      const stop = listenToFollowingFeed(
-        fan,
-        [MAKER.uid],
-        24,
-        (update) => {
-          if (update.loading || update.fromCache) return;
-          stop();
-          resolve(update.showcases.map((item) => item.title));
-        },
-        reject,
-      );
-    });
-    expect(feed).toEqual(['Lamp']);
+    expect(await feedTitles([MAKER.uid], NEWEST)).toEqual(['Lamp']);
 
     await setFollowing(fan, FAN, MAKER.uid, false);
     expect((await getDocFromServer(userProfileRef(fan, MAKER.uid))).data()?.followerCount).toBe(0);
     expect((await getDocFromServer(userProfileRef(fan, FAN.uid))).data()?.followingCount).toBe(0);
+  });
+
+  it('feed most liked first and by tag, per chunk, as the rules allow a member to list', async () => {
+    const seeded = [
+      { id: 'chair', title: 'Chair', likeCount: 5, tags: ['wood'] },
+      { id: 'kite', title: 'Kite', likeCount: 9, tags: ['paper'] },
+      { id: 'stool', title: 'Stool', likeCount: 5, tags: ['wood'] },
+    ];
+    await client.commit(
+      seeded.map(({ id, ...fields }) => ({
+        path: `showcases/${id}`,
+        data: buildShowcase({ ...fields, ownerUid: MAKER.uid, ownerName: MAKER.name }),
+      })),
+    );
+    await setFollowing(fan, FAN, MAKER.uid, true);
+    const liked = { ...NEWEST, sort: 'liked' as const };
+    expect(await feedTitles([MAKER.uid], liked)).toEqual(['Kite', 'Stool', 'Chair', 'Lamp']);
+    expect(await feedTitles([MAKER.uid], { ...liked, tag: 'wood' })).toEqual(['Stool', 'Chair']);
+    expect(await feedTitles([MAKER.uid], { ...NEWEST, searchTerm: 'ki' })).toEqual(['Kite']);
   });
 
   it('unfollow a maker whose profile was deleted, without touching the missing counter', async () => {

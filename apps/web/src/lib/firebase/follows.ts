@@ -1,4 +1,4 @@
-import type { DocumentReference, Firestore, Query } from 'firebase/firestore';
+import type { DocumentReference, Firestore, Query, QueryConstraint } from 'firebase/firestore';
 import {
   collection,
   doc,
@@ -13,9 +13,10 @@ import {
 } from 'firebase/firestore';
 import type { Edge, Showcase } from '@showcase/schema';
 import { LAST_FOLLOWING_WRITE, followActivityId, publicName } from '@showcase/schema';
-import { mergeNewestFirst, ownerChunks } from '../showcases/following-feed';
+import { mergeFeedChunks, ownerChunks } from '../showcases/following-feed';
 import { trackWrite } from './connection-store';
 import { edgeConverter, showcaseConverter } from './converters';
+import type { GallerySort } from './showcases';
 
 export type Follower = { uid: string; name: string };
 
@@ -81,23 +82,42 @@ export function setFollowing(
   return trackWrite(batch.commit());
 }
 
-/** Published showcases of up to 30 makers (one `in` chunk), newest first. */
+/**
+ * What the Following feed narrows by, as the gallery does: the sort, and a tag or one stored
+ * search term (Firestore allows one `array-contains` per query); `limit` is per chunk.
+ */
+export type FollowingFeedOptions = {
+  sort: GallerySort;
+  tag: string | null;
+  searchTerm: string | null;
+  limit: number;
+};
+
+/** Published showcases of up to 30 makers (one `in` chunk), in the gallery's order. */
 export function followingFeedQuery(
   db: Firestore,
   ownerUids: readonly string[],
-  max: number,
+  options: FollowingFeedOptions,
 ): Query<Showcase> {
-  return query(
-    collection(db, 'showcases').withConverter(showcaseConverter),
+  if (options.tag !== null && options.searchTerm !== null)
+    throw new Error('A feed query narrows by a tag or by a search term, not both.');
+  const constraints: QueryConstraint[] = [
     where('status', '==', 'published'),
     where('ownerUid', 'in', [...ownerUids]),
-    orderBy('createdAt', 'desc'),
-    limit(max),
-  );
+  ];
+  if (options.tag !== null) constraints.push(where('tags', 'array-contains', options.tag));
+  if (options.searchTerm !== null)
+    constraints.push(where('searchTerms', 'array-contains', options.searchTerm));
+  if (options.sort === 'liked') constraints.push(orderBy('likeCount', 'desc'));
+  constraints.push(orderBy('createdAt', 'desc'), limit(options.limit));
+  return query(collection(db, 'showcases').withConverter(showcaseConverter), ...constraints);
 }
 
 export type FollowingFeedUpdate = {
+  /** The merged first `limit`, less those `keep` turned away. */
   showcases: Showcase[];
+  /** The chunks held `limit` between them: there may be more to load. */
+  hasMore: boolean;
   /** True until every chunk has answered once. */
   loading: boolean;
   fromCache: boolean;
@@ -106,26 +126,35 @@ export type FollowingFeedUpdate = {
 
 /**
  * The Following feed, live: one listener per chunk of 30 followed makers, merged on the device
- * newest first (`mergeNewestFirst`). Load more by listening again with a larger `max`. Returns
- * the unsubscribe.
+ * in the feed's order (`mergeFeedChunks`), then `keep` applies what a query cannot (a search's
+ * other words, or its tag). Filtering the exact merged first `limit` gives the exact start of
+ * the filtered feed. Load more by listening again with a larger `limit`. Returns the
+ * unsubscribe.
  */
 export function listenToFollowingFeed(
   db: Firestore,
   ownerUids: readonly string[],
-  max: number,
+  options: FollowingFeedOptions,
+  keep: ((showcase: Showcase) => boolean) | null,
   onUpdate: (update: FollowingFeedUpdate) => void,
   onError: (error: Error) => void,
 ): () => void {
   const chunks = ownerChunks(ownerUids);
   if (chunks.length === 0) {
-    onUpdate({ showcases: [], loading: false, fromCache: false, hasPendingWrites: false });
+    onUpdate({
+      showcases: [],
+      hasMore: false,
+      loading: false,
+      fromCache: false,
+      hasPendingWrites: false,
+    });
     return () => undefined;
   }
   const results: (Showcase[] | undefined)[] = chunks.map(() => undefined);
   const metadata = chunks.map(() => ({ fromCache: true, hasPendingWrites: false }));
   const unsubscribes = chunks.map((chunk, index) =>
     onSnapshot(
-      followingFeedQuery(db, chunk, max),
+      followingFeedQuery(db, chunk, options),
       { includeMetadataChanges: true },
       {
         next: (snapshot) => {
@@ -134,11 +163,14 @@ export function listenToFollowingFeed(
             fromCache: snapshot.metadata.fromCache,
             hasPendingWrites: snapshot.metadata.hasPendingWrites,
           };
+          const merged = mergeFeedChunks(
+            results.filter((result): result is Showcase[] => result !== undefined),
+            options.sort,
+            options.limit,
+          );
           onUpdate({
-            showcases: mergeNewestFirst(
-              results.filter((result): result is Showcase[] => result !== undefined),
-              max,
-            ),
+            showcases: keep === null ? merged : merged.filter(keep),
+            hasMore: merged.length >= options.limit,
             loading: results.some((result) => result === undefined),
             fromCache: metadata.some((entry) => entry.fromCache),
             hasPendingWrites: metadata.some((entry) => entry.hasPendingWrites),

@@ -61,7 +61,10 @@ const MakerResults = lazy(() =>
 /** `?feed=following`: a member's feed of the makers they follow. */
 export const FOLLOWING_FEED = 'following';
 
-/** What the gallery's controls change in its URL; `null` removes a parameter. */
+/**
+ * What the gallery's controls change in its URL; `null` removes a parameter. Everything else in
+ * the URL (the feed too) stays, so links and Back keep it.
+ */
 type GalleryChanges = { sort?: GallerySort; tag?: string | null; search?: null };
 
 /** `/`: the live gallery of published showcases, for everyone; `?q=` makes it search results. */
@@ -72,13 +75,11 @@ export function GalleryPage() {
   const searchText = params.get(galleryParams.search);
   const search = useMemo(() => readSearch(searchText), [searchText]);
   const user = useViewer();
-  // A search looks through everyone's showcases; the feed is for members, who can follow.
+  // The feed is for members, who can follow; its sort, tag and search work as everyone's do.
   const following =
-    params.get(galleryParams.feed) === FOLLOWING_FEED &&
-    search === null &&
-    user !== null &&
-    !user.isAnonymous;
-  const heading = following ? 'Following' : galleryHeading(tag, search);
+    params.get(galleryParams.feed) === FOLLOWING_FEED && user?.isAnonymous === false;
+  // Results name what was searched for; the feed's tag shows in its filter.
+  const heading = following && search === null ? 'Following' : galleryHeading(tag, search);
   useDocumentTitle(heading);
   // Links back to the gallery (the app bar's, a showcase's) return to this sort, tag and search.
   const query = params.toString();
@@ -99,11 +100,7 @@ export function GalleryPage() {
 
   return (
     <GalleryFrame heading={heading} searching={search !== null} following={following}>
-      {following && user ? (
-        <Suspense fallback={<ShowcaseGridSkeleton label="Loading showcases" />}>
-          <FollowingFeed uid={user.uid} />
-        </Suspense>
-      ) : search !== null && search.plan === null ? (
+      {search !== null && search.plan === null ? (
         <>
           <GalleryControls {...controls} showcases={NO_SHOWCASES} />
           <PageState
@@ -121,7 +118,13 @@ export function GalleryPage() {
               <MakerResults plan={search.plan} />
             </Suspense>
           ) : null}
-          <GalleryResults controls={controls} search={search} />
+          {following ? (
+            <Suspense fallback={<ShowcaseGridSkeleton label="Loading showcases" />}>
+              <FollowingFeed controls={controls} search={search} />
+            </Suspense>
+          ) : (
+            <GalleryResults controls={controls} search={search} />
+          )}
         </>
       )}
     </GalleryFrame>
@@ -157,7 +160,7 @@ export function GalleryFrame({
             {searching
               ? 'Makers with these words in their name, and published showcases with them in their title or tags, live.'
               : following
-                ? 'The newest from the makers you follow, live as they publish it.'
+                ? 'From the makers you follow, live.'
                 : 'What people made, live as they publish it.'}
           </Typography>
         </Box>
@@ -172,7 +175,8 @@ export function GalleryFrame({
           </Button>
         )}
       </Stack>
-      {user && !user.isAnonymous && !searching ? <FeedToggle following={following} /> : null}
+      {/* Kept while searching: a search can look through everyone or only the makers followed. */}
+      {user && !user.isAnonymous ? <FeedToggle following={following} /> : null}
       {children}
     </Stack>
   );
