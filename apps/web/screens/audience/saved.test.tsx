@@ -1,13 +1,15 @@
 // Saved as one browser sees it: a guest saves two showcases from cards and a page, finds them
 // under Saved in the user menu, creates an account in place (same uid) and still has them; a
-// visitor's Save leads to the sign-in screen's Continue as guest and back.
+// visitor's Save leads to the sign-in screen (Continue as guest, or Sign in) and back, saved.
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lookupAccount } from '../../src/testing/auth-emulator-rest';
 import { getDocument, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
 import { seriousViolations } from '../../src/testing/axe';
-import { card, cardTitles, screenHeading } from '../../src/testing/locators';
-import { renderApp } from '../../src/testing/render-app';
+import { card, cardTitles, currentAddress, screenHeading } from '../../src/testing/locators';
+import { newMember, renderApp } from '../../src/testing/render-app';
+import { currentSessionUser } from '../../src/testing/session';
+import { signInWithForm } from '../../src/testing/sign-in-form';
 import { transitionsSettled } from '../../src/testing/settled';
 
 test('a guest saves two showcases, creates an account and still has them', async () => {
@@ -56,7 +58,7 @@ test('a guest saves two showcases, creates an account and still has them', async
   expect((await lookupAccount({ uid }))?.email).toBe(email);
 });
 
-test("a visitor's Save offers Continue as guest, and the guest comes back to save", async () => {
+test("a visitor's Save on a showcase's page, through Continue as guest, saves it and comes back", async () => {
   const title = `Visitor saves ${uniqueTag('vsave')}`;
   const [id] = await seedShowcases([{ title }]);
   await renderApp({ path: `/s/${id}`, as: 'visitor' });
@@ -65,8 +67,40 @@ test("a visitor's Save offers Continue as guest, and the guest comes back to sav
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect.poll(() => window.location.pathname).toBe(`/s/${id}`);
   await expect.element(screenHeading(title)).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.element(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
+  // Saved without a second press: the Save pressed as a visitor was kept across sign-in.
+  await expect
+    .element(page.getByRole('button', { name: 'Saved', exact: true }))
+    .toHaveAttribute('aria-pressed', 'true');
+  const guest = currentSessionUser();
+  expect(guest?.isAnonymous).toBe(true);
+  await expect.poll(() => getDocument(`users/${guest!.uid}/saved/${id}`)).toBeDefined();
+  await expect.element(page.getByText('Saved. Find it under Saved in your menu.')).toBeVisible();
+});
+
+test("a visitor's Save on a card, through signing in, saves that one and returns to the same gallery", async () => {
+  const tag = uniqueTag('csave');
+  const [meant, other] = [`Meant ${tag}`, `Other ${tag}`];
+  const [meantId, otherId] = await seedShowcases([
+    { title: meant, tags: [tag] },
+    { title: other, tags: [tag] },
+  ]);
+  const member = await newMember('Cara Carder');
+  const gallery = `/?tag=${tag}&sort=liked`;
+  await renderApp({ path: gallery, as: 'visitor' });
+  await card(meant)
+    .getByRole('button', { name: `Save “${meant}”` })
+    .click();
+  await expect.poll(() => window.location.pathname).toBe('/signin');
+  await signInWithForm(member);
+  await expect.poll(currentAddress).toBe(gallery);
+  await expect
+    .element(card(meant).getByRole('button', { name: `Saved “${meant}”` }))
+    .toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => getDocument(`users/${member.uid}/saved/${meantId}`)).toBeDefined();
+  await expect
+    .element(card(other).getByRole('button', { name: `Save “${other}”` }))
+    .toHaveAttribute('aria-pressed', 'false');
+  expect(await getDocument(`users/${member.uid}/saved/${otherId}`)).toBeUndefined();
 });
 
 test('Saved says what it is for while empty', async () => {

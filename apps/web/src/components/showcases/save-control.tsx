@@ -1,17 +1,29 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSaved } from '../../hooks/use-saved';
 import { locationPath, signInFirst } from '../../utils/return-to';
 import { useNotify } from '../feedback/notifier';
+import { rememberPendingSave, takePendingSave } from './pending-save';
 import type { SaveButtonProps } from './save-button';
 import { SaveView, VISITOR_HINT } from './save-button';
 
 /** The live **Save** / **Saved** (see `SaveButton`), loaded after the screen has painted. */
 export function SaveControl({ showcaseId, uid, cardTitle }: SaveButtonProps) {
-  if (uid === null) return <SaveInvitation cardTitle={cardTitle} />;
+  if (uid === null) return <SaveInvitation showcaseId={showcaseId} cardTitle={cardTitle} />;
   return <MemberSave showcaseId={showcaseId} uid={uid} cardTitle={cardTitle} />;
 }
 
-function SaveInvitation({ cardTitle }: { cardTitle: string | undefined }) {
+/**
+ * A visitor's Save: to the sign-in screen (which offers Continue as guest) and back here, where
+ * the Save they pressed is kept (`takePendingSave` below).
+ */
+function SaveInvitation({
+  showcaseId,
+  cardTitle,
+}: {
+  showcaseId: string;
+  cardTitle: string | undefined;
+}) {
   const navigate = useNavigate();
   const wayIn = signInFirst(locationPath(useLocation()));
   return (
@@ -20,7 +32,10 @@ function SaveInvitation({ cardTitle }: { cardTitle: string | undefined }) {
       ready
       cardTitle={cardTitle}
       hint={VISITOR_HINT}
-      onClick={() => void navigate(wayIn.to, { state: wayIn.state })}
+      onClick={() => {
+        rememberPendingSave(showcaseId);
+        void navigate(wayIn.to, { state: wayIn.state });
+      }}
     />
   );
 }
@@ -35,6 +50,7 @@ function MemberSave({
   const notify = useNotify();
   const save = useSaved(showcaseId, uid);
   const onClick = () => {
+    if (!save.ready) return;
     const wasSaved = save.saved;
     save.toggle().then(
       () =>
@@ -51,5 +67,10 @@ function MemberSave({
       },
     );
   };
+  // Back from signing in or continuing as a guest: the Save pressed as a visitor happens now,
+  // once its state is known (already saved, e.g. by a member on another device: nothing to do).
+  useEffect(() => {
+    if (save.ready && takePendingSave(showcaseId) && !save.saved) onClick();
+  });
   return <SaveView saved={save.saved} ready={save.ready} cardTitle={cardTitle} onClick={onClick} />;
 }
