@@ -134,7 +134,7 @@ export async function renderFirstPaintTemplates(): Promise<string> {
           <GalleryControls
             sort={sort}
             tag={tagged ? stand.filterTag : null}
-            note={null}
+            search={null}
             update={noop}
             showcases={[]}
           />,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinationNote, galleryHeading, readSearch, searchResultFilter } from './gallery-search';
+import { galleryHeading, readSearch, searchResultFilter } from './gallery-search';
 
 describe('readSearch', () => {
   it('has no search without text', () => {
@@ -53,18 +53,6 @@ describe('galleryHeading', () => {
     expect(galleryHeading(null, readSearch('lan'))).toBe('Results for “lan”');
     expect(galleryHeading('game', readSearch(' lan  work'))).toBe(
       'Results for “lan  work” tagged #game',
-    );
-  });
-});
-
-describe('combinationNote', () => {
-  it('speaks only when a search and a tag are combined', () => {
-    expect(combinationNote(null, readSearch('lan'))).toBeNull();
-    expect(combinationNote('game', null)).toBeNull();
-    // Text with no word runs no search, so there is nothing to combine.
-    expect(combinationNote('game', readSearch('!!'))).toBeNull();
-    expect(combinationNote('game', readSearch('lan'))).toMatch(
-      /^Showing search results tagged #game only\./,
     );
   });
 });

@@ -40,12 +40,3 @@ export function galleryHeading(tag: string | null, search: GallerySearch | null)
 /** What search looks at, for text it cannot use and for an empty result. */
 export const SEARCH_SCOPE =
   'Search finds published showcases by the start of any word in their title or tags, for example “lan” for “Lantern”.';
-
-/**
- * Said next to the controls when a search and a tag are combined: the tag is applied here, to
- * the search results, because Firestore can match only one of them per query.
- */
-export function combinationNote(tag: string | null, search: GallerySearch | null): string | null {
-  if (tag === null || search?.plan == null) return null;
-  return `Showing search results tagged #${tag} only. The server searches by one word or one tag at a time, so the tag is checked here and results may take a moment longer to fill.`;
-}

@@ -85,11 +85,11 @@ export function FollowingFeed({ controls, search }: FollowingFeedProps) {
       // A larger page (Load more) or a new follow listens again: the grid keeps what it shows
       // until every chunk has answered, rather than flashing back to skeletons. Another sort,
       // tag or search shows skeletons: the cards shown no longer answer what was asked.
-      (update) =>
+      (answer) =>
         setFeed((previous) =>
-          update.loading && previous.status === 'success' && previous.query === query
+          answer.loading && previous.status === 'success' && previous.query === query
             ? previous
-            : { status: 'success', query, ...update },
+            : { status: 'success', query, ...answer },
         ),
       (error) =>
         setFeed({

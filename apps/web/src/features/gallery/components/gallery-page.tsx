@@ -23,12 +23,7 @@ import { useViewer } from '../../../lib/session';
 import { signInFirst } from '../../../utils/return-to';
 import { galleryLink } from '../../../lib/showcases/gallery-link';
 import type { GallerySearch } from '../../../lib/showcases/gallery-search';
-import {
-  combinationNote,
-  galleryHeading,
-  readSearch,
-  SEARCH_SCOPE,
-} from '../../../lib/showcases/gallery-search';
+import { galleryHeading, readSearch, SEARCH_SCOPE } from '../../../lib/showcases/gallery-search';
 import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
 import type { Showcase } from '@showcase/schema';
@@ -51,6 +46,11 @@ function readTag(value: string | null): string | null {
 // Only members who follow someone need the feed's code: it loads when they choose it.
 const FollowingFeed = lazy(() =>
   import('./following-feed').then((module) => ({ default: module.FollowingFeed })),
+);
+
+// What a search with a tag does, said under the controls: only that combination needs it.
+const CombinationNote = lazy(() =>
+  import('./combination-note').then((module) => ({ default: module.CombinationNote })),
 );
 
 // Makers found by name sit above a search's showcases; only a search needs their code.
@@ -96,7 +96,7 @@ export function GalleryPage() {
     if (changes.search === null) next.delete(galleryParams.search);
     setParams(next);
   };
-  const controls = { sort, tag, note: combinationNote(tag, search), update };
+  const controls = { sort, tag, search, update };
 
   return (
     <GalleryFrame heading={heading} searching={search !== null} following={following}>
@@ -212,8 +212,8 @@ const NO_SHOWCASES: readonly Showcase[] = [];
 export type GalleryControlsProps = {
   sort: GallerySort;
   tag: string | null;
-  /** What the sort, tag and search together cannot do, said under the controls. */
-  note: string | null;
+  /** With a tag, what a search and the tag together cannot do is said under the controls. */
+  search: GallerySearch | null;
   update: (changes: GalleryChanges) => void;
 };
 
@@ -221,7 +221,7 @@ export type GalleryControlsProps = {
 export function GalleryControls({
   sort,
   tag,
-  note,
+  search,
   update,
   showcases,
 }: GalleryControlsProps & { showcases: readonly Showcase[] }) {
@@ -244,10 +244,10 @@ export function GalleryControls({
         </ToggleButtonGroup>
         <TagFilter tag={tag} onChange={(value) => update({ tag: value })} showcases={showcases} />
       </Stack>
-      {note ? (
-        <Typography variant="body2" color="text.secondary" id="gallery-combination-note">
-          {note}
-        </Typography>
+      {tag !== null && search?.plan ? (
+        <Suspense fallback={null}>
+          <CombinationNote tag={tag} />
+        </Suspense>
       ) : null}
     </Stack>
   );
