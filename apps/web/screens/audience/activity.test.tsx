@@ -1,5 +1,6 @@
 // Activity: a like writes the owner's activity in its batch; the app bar's Activity says how
-// much is unread, live; /activity groups what happened and opening it marks what it showed read.
+// much is unread, live, up to 99+; /activity groups what happened, opening it marks what it
+// showed read, and Show older activity reads past its first page.
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import {
@@ -85,4 +86,61 @@ test('a member with no activity is told what will show there; a guest is offered
     .toBeVisible();
   // Guests have no Activity button: nothing can happen to their work.
   await expect.element(activityButton()).not.toBeInTheDocument();
+});
+
+/** `count` likes of as many showcases (one line each), newest first from `now`, as seeded. */
+function likesOfDistinctShowcases(ownerUid: string, count: number, read: boolean, tag: string) {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, index) => ({
+    path: `users/${ownerUid}/activity/like_${tag}_${index}`,
+    data: {
+      type: 'like',
+      actorUid: `fan-${index}`,
+      actorName: `Fan ${index}`,
+      showcaseId: `${tag}-${index}`,
+      showcaseTitle: `Work ${index} ${tag}`,
+      read,
+      createdAt: new Date(now - index * 60_000),
+    } as Record<string, string | boolean | Date>,
+  }));
+}
+
+test('the app bar caps the unread count at 99+, live', async () => {
+  const owner = await newMember('Owner Busy');
+  const tag = uniqueTag('busy');
+  await setDocuments(likesOfDistinctShowcases(owner.uid, 99, false, tag));
+  await renderApp({ path: '/', as: owner });
+  await expect.element(activityButton()).toHaveAccessibleDescription('99 unread');
+  await expect.element(page.getByTestId('activity-badge')).toHaveTextContent(/^99$/);
+
+  // Two more arrive: past 99 the badge and the description say 99+.
+  await setDocuments(
+    likesOfDistinctShowcases(owner.uid, 2, false, `${tag}-more`).map((item) => ({
+      ...item,
+      data: { ...item.data, createdAt: new Date(Date.now() + 60_000) },
+    })),
+  );
+  await expect.element(activityButton()).toHaveAccessibleDescription('99+ unread');
+  await expect.element(page.getByTestId('activity-badge')).toHaveTextContent(/^99\+$/);
+});
+
+test('Show older activity reads the lines past the first page', async () => {
+  const owner = await newMember('Owner Long');
+  const tag = uniqueTag('older');
+  // One more line than the first page holds (50), and one more to be sure of the order.
+  await setDocuments(likesOfDistinctShowcases(owner.uid, 52, true, tag));
+  await renderApp({ path: '/activity', as: owner });
+  await expect.element(screenHeading('Activity')).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
+  await expect.poll(() => rows.elements().length).toBe(50);
+  expect(rows.first().element().textContent).toContain(`Fan 0 liked Work 0 ${tag}`);
+  expect(rows.last().element().textContent).toContain(`Fan 49 liked Work 49 ${tag}`);
+
+  await page.getByRole('button', { name: 'Show older activity' }).click();
+  await expect.poll(() => rows.elements().length).toBe(52);
+  expect(rows.last().element().textContent).toContain(`Fan 51 liked Work 51 ${tag}`);
+  // Nothing older is left: the button goes.
+  await expect
+    .element(page.getByRole('button', { name: 'Show older activity' }))
+    .not.toBeInTheDocument();
 });

@@ -4,7 +4,13 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lookupAccount } from '../../src/testing/auth-emulator-rest';
-import { getDocument, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
+import {
+  getDocument,
+  seedShowcases,
+  setDocuments,
+  uniqueId,
+  uniqueTag,
+} from '../../src/testing/emulator-rest';
 import { seriousViolations } from '../../src/testing/axe';
 import { card, cardTitles, currentAddress, screenHeading } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
@@ -101,6 +107,28 @@ test("a visitor's Save on a card, through signing in, saves that one and returns
     .element(card(other).getByRole('button', { name: `Save “${other}”` }))
     .toHaveAttribute('aria-pressed', 'false');
   expect(await getDocument(`users/${member.uid}/saved/${otherId}`)).toBeUndefined();
+});
+
+test('Saved shows 30 at a time, newest saved first, and Load more shows the rest', async () => {
+  const tag = uniqueTag('many');
+  const titles = Array.from({ length: 32 }, (_, index) => `Saved ${index} ${tag}`);
+  const ids = await seedShowcases(titles.map((title) => ({ title, tags: [tag] })));
+  const member = await newMember('Sol Saver');
+  const now = Date.now();
+  // Saved in reverse: the last showcase saved most recently, so it leads the list.
+  await setDocuments(
+    ids.map((id, index) => ({
+      path: `users/${member.uid}/saved/${id}`,
+      data: { createdAt: new Date(now - (ids.length - index) * 60_000) },
+    })),
+  );
+  await renderApp({ path: '/saved', as: member });
+  const newestSavedFirst = [...titles].reverse();
+  await expect.poll(cardTitles).toEqual(newestSavedFirst.slice(0, 30));
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(cardTitles).toEqual(newestSavedFirst);
+  await expect.element(page.getByRole('list', { name: 'More saved showcases' })).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });
 
 test('Saved says what it is for while empty', async () => {
