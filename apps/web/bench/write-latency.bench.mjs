@@ -146,6 +146,10 @@ async function measureOffset(page) {
   return clockOffset(readings);
 }
 
+const PROBE_OWNER = 'bench-owner';
+const PROBE_TITLE = 'Latency probe';
+const WRITER_NAME = 'Bench Writer';
+
 async function createProbeShowcase(client) {
   const showcaseId = `bench-${randomUUID().slice(0, 12)}`;
   const at = new Date();
@@ -153,12 +157,12 @@ async function createProbeShowcase(client) {
     {
       path: `showcases/${showcaseId}`,
       data: {
-        title: 'Latency probe',
+        title: PROBE_TITLE,
         description: 'Liked and unliked by the bench.',
         url: 'https://example.com/bench',
         tags: ['bench'],
         status: 'published',
-        ownerUid: 'bench-owner',
+        ownerUid: PROBE_OWNER,
         ownerName: 'Bench',
         createdAt: at,
         updatedAt: at,
@@ -258,7 +262,7 @@ function watchLikeCount() {
 async function openPair({ browser, stack, kind, floorUrl, log }) {
   const showcaseId = await createProbeShowcase(stack.client);
   const [writer, watcher] = await Promise.all([
-    createAccount(stack.client, 'Bench Writer'),
+    createAccount(stack.client, WRITER_NAME),
     createAccount(stack.client, 'Bench Watcher'),
   ]);
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
@@ -322,6 +326,8 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
         ...writer,
         watch: false,
         listen,
+        // The app's like tells the owner; the floor's writes the same activity document.
+        report: { ownerUid: PROBE_OWNER, showcaseTitle: PROBE_TITLE, likerName: WRITER_NAME },
       }),
       b.evaluate((options) => window.floorSetUp(options), { ...common, ...watcher, watch: true }),
     ]);

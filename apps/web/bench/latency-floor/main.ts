@@ -2,8 +2,8 @@
 // (lib/firebase/firestore.ts: `initializeFirestore` with the persistent cache and the multi-tab
 // manager, no transport settings, the emulator connected; Auth on the emulator with the app's
 // persistence), and nothing else: no React, no app code. `?cache=memory` swaps in the memory
-// cache. Browser A calls `floorLike`, the app's batch (lib/firebase/likes.ts) without the app
-// around it; browser B's `onSnapshot` of the showcase writes the count into the DOM, in the
+// cache. Browser A calls `floorLike`, the app's batch (lib/firebase/likes.ts: the like, the
+// count and the owner's activity) without the app around it; browser B's `onSnapshot` of the showcase writes the count into the DOM, in the
 // app's words, so the bench watches both kinds of page the same way. `listen` (A) adds the
 // two listeners the app's page of whoever likes holds, to tell their SDK cost from ours.
 import { initializeApp } from 'firebase/app';
@@ -15,6 +15,7 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import { likeActivityId, publicName } from '@showcase/schema';
 import {
   connectFirestoreEmulator,
   doc,
@@ -42,6 +43,12 @@ type SetUp = {
    * like document for the button), with metadata changes as the app's listeners ask.
    */
   listen?: boolean;
+  /**
+   * What the app's like tells the showcase's owner (lib/firebase/likes.ts `LikeReport`): a like
+   * then also writes the owner's activity document in its batch, as the app's does, so both
+   * pages send the emulator the same write and its rules the same checks.
+   */
+  report?: { ownerUid: string; showcaseTitle: string; likerName: string };
 };
 
 declare global {
@@ -58,6 +65,7 @@ let db: Firestore | undefined;
 let uid = '';
 let showcaseId = '';
 let writing = 0;
+let report: SetUp['report'];
 
 window.floorSetUp = async (options) => {
   const app = initializeApp(options.config);
@@ -74,6 +82,7 @@ window.floorSetUp = async (options) => {
   });
   connectFirestoreEmulator(db, options.firestore.host, options.firestore.port);
   showcaseId = options.showcaseId;
+  report = options.report;
   if (options.listen) {
     const heard = (path: string) =>
       new Promise<void>((resolve, reject) => {
@@ -121,6 +130,17 @@ window.floorLike = (liked) => {
   if (liked) {
     batch.set(like, { createdAt: serverTimestamp() });
     batch.update(showcase, { likeCount: increment(1) });
+    if (report !== undefined && report.ownerUid !== uid) {
+      batch.set(doc(db, 'users', report.ownerUid, 'activity', likeActivityId(showcaseId, uid)), {
+        type: 'like',
+        actorUid: uid,
+        actorName: publicName(report.likerName),
+        showcaseId,
+        showcaseTitle: report.showcaseTitle,
+        createdAt: serverTimestamp(),
+        read: false,
+      });
+    }
   } else {
     batch.delete(like);
     batch.update(showcase, { likeCount: increment(-1) });
