@@ -49,7 +49,11 @@ export type CommentsShowcase = {
  * to newest (a conversation reads down), with **Show older comments** growing the live limit;
  * **Add a comment** and **Post** below them.
  */
-export function CommentsSection({ showcase }: { showcase: CommentsShowcase }) {
+export const CommentsSection = memo(function CommentsSection({
+  showcase,
+}: {
+  showcase: CommentsShowcase;
+}) {
   const viewer = useViewer();
   const [max, setMax] = useState(COMMENTS_PAGE);
   const [attempt, setAttempt] = useState(0);
@@ -127,6 +131,24 @@ export function CommentsSection({ showcase }: { showcase: CommentsShowcase }) {
 
       <CommentComposer showcase={showcase} viewer={viewer} />
     </Stack>
+  );
+}, sameCommentsShowcase);
+
+/**
+ * The page passes a fresh object on every snapshot of its showcase: a like re-renders the page,
+ * and only these four fields concern the comments.
+ */
+function sameCommentsShowcase(
+  before: { showcase: CommentsShowcase },
+  after: { showcase: CommentsShowcase },
+): boolean {
+  const a = before.showcase;
+  const b = after.showcase;
+  return (
+    a.id === b.id &&
+    a.ownerUid === b.ownerUid &&
+    a.title === b.title &&
+    a.commentCount === b.commentCount
   );
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,7 +18,7 @@ export const MORE_BY_CARDS = 4;
  * load, fail or when there are none (the page is complete without them). Their cards show the
  * like count without Like: the page has one Like, this showcase's, and no listener per card.
  */
-export function MoreBy({
+export const MoreBy = memo(function MoreBy({
   ownerUid,
   ownerName,
   showcaseId,
@@ -56,4 +57,4 @@ export function MoreBy({
       />
     </Stack>
   );
-}
+});
