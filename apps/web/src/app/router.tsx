@@ -18,7 +18,7 @@ import {
   publicShowcaseScreens,
 } from './routes/showcase-routes';
 import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
-import { liveDataHandle } from './routes/live-data';
+import { laterLiveDataHandle, liveDataHandle } from './routes/live-data';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -66,7 +66,7 @@ const routes: RouteObject[] = [
         Component: VisitorOnly,
         ErrorBoundary: RouteError,
         children: [
-          { path: paths.welcome, element: screen(paths.welcome), handle: liveDataHandle },
+          { path: paths.welcome, element: screen(paths.welcome), handle: laterLiveDataHandle },
           { path: paths.signIn, element: screen(paths.signIn) },
           { path: paths.resetPassword, element: screen(paths.resetPassword) },
         ],

@@ -8,7 +8,7 @@ import {
 } from '../../../components/feedback/deferred-error-alert';
 import { paths } from '../../../config/paths';
 import { usePlainRequest } from '../../../hooks/use-plain-request';
-import { sessionActions } from '../../../lib/session';
+import { whenSessionStarted } from '../../../lib/session';
 import { useAuthLocation } from '../hooks/use-auth-location';
 
 /** The welcome screen's three ways in. */
@@ -52,7 +52,8 @@ export function ContinueAsGuest({ variant = 'text' }: { variant?: 'text' | 'outl
         size="large"
         variant={variant}
         loading={guest.pending}
-        onClick={() => void guest.run(() => sessionActions().signInAsGuest())}
+        // /welcome may show before Auth has answered (the root layout): the press waits for it.
+        onClick={() => void guest.run(async () => (await whenSessionStarted()).signInAsGuest())}
       >
         Continue as guest
       </Button>
