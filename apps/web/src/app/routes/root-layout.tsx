@@ -15,6 +15,7 @@ import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState, SessionUser } from '../../lib/session';
 import { expectsVisitor, sessionActions, useSession } from '../../lib/session';
+import { drawsBeforeAuth } from '../before-auth';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
 import { useRevealElsewhere } from '../../hooks/use-reveal-app';
@@ -45,13 +46,6 @@ const UserMenu = lazy(() =>
 
 /** The screens that are themselves the way in (their own buttons say Sign in). */
 const wayInPaths: readonly string[] = [...visitorOnlyPaths, paths.signUp];
-
-/**
- * Drawn for a browser where nobody was signed in, before Auth has answered: the welcome screen
- * needs nothing of the session to show, and waiting for Auth's chunk kept its visitors on a
- * spinner. Its guard still moves a signed-in user on once Auth answers.
- */
-const drawnBeforeAuth: readonly string[] = [paths.welcome];
 
 /** A redirect sign-in that came back with an error is reported once, in the snackbar area. */
 function useRedirectOutcome(session: SessionState): void {
@@ -147,10 +141,7 @@ export function RootLayout() {
   const afterFirstScreen = useAfterFirstScreen();
   const showsLiveData = liveData === true || (liveData !== false && afterFirstScreen);
 
-  if (
-    session.status === 'unknown' &&
-    !(visitorExpected && drawnBeforeAuth.includes(location.pathname))
-  ) {
+  if (session.status === 'unknown' && !drawsBeforeAuth(location.pathname, visitorExpected)) {
     return <FullPageProgress />;
   }
   if (session.status === 'failed') {

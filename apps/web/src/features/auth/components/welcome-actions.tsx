@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { usePlainRequest } from '../../../hooks/use-plain-request';
 import { whenSessionStarted } from '../../../lib/session';
 import { useAuthLocation } from '../hooks/use-auth-location';
+import { whenIdle } from '../../../utils/when-idle';
 
 /** The welcome screen's three ways in. */
 export function WelcomeActions() {
@@ -45,7 +46,8 @@ export function WelcomeActions() {
 export function ContinueAsGuest({ variant = 'text' }: { variant?: 'text' | 'outlined' }) {
   // A guest sign-in cannot be cancelled: any failure is worth explaining.
   const guest = usePlainRequest();
-  useEffect(preloadErrorAlert, []);
+  // Not before the screen has painted: the alert is needed only after a press fails.
+  useEffect(() => whenIdle(preloadErrorAlert), []);
   return (
     <>
       <Button
