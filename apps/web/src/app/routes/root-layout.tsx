@@ -151,7 +151,13 @@ export function RootLayout() {
   }
   const user = session.status === 'signed-in' ? session.user : null;
   return (
-    <AppShell homeHref={galleryHref} {...appBarSlots({ user, showsLiveData, onWayIn })}>
+    <AppShell
+      homeHref={galleryHref}
+      // A screen drawn before Auth (a visitor's /welcome) paints with nothing else on the link:
+      // Search's ten small chunks follow its paint.
+      search={afterFirstScreen || !drawsBeforeAuth(location.pathname, visitorExpected)}
+      {...appBarSlots({ user, showsLiveData, onWayIn })}
+    >
       {/* Asks before a sign-out would drop unsent changes; mounted with the first signed-in
           frame, before any screen or menu with a Sign out button. */}
       {user ? <SignOutGuard /> : null}
