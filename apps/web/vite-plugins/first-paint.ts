@@ -19,14 +19,15 @@ const REST_TARGET_MODULE = '/src/first-paint/target.ts';
  * for (app/router.tsx, app/routes/showcase-routes.tsx; keep in step with them): the screen's
  * own, and Auth's where the screen waits for Auth (all but a visitor's /welcome: the root
  * layout draws it before Auth has answered). Auth first: the Firestore instance waits for its
- * answer, and a chunk listed last waits behind thirty on the browser's six connections.
+ * answer, and a chunk listed last waits behind thirty on the browser's six connections. Not
+ * `/u/:uid`: its screen shows nothing before its Listen answer, which came no sooner with its
+ * files beside the entry, while the entry (and the app's first frame) came a second later.
  */
 const AUTH_MODULE = 'src/lib/firebase/auth.ts';
 const SCREEN_MODULES: Record<string, string[]> = {
   [paths.welcome]: ['src/features/auth/components/welcome-page.tsx'],
   [paths.home]: [AUTH_MODULE, 'src/features/gallery/components/gallery-page.tsx'],
   [paths.showcase]: [AUTH_MODULE, 'src/features/showcase-page/components/showcase-page.tsx'],
-  [paths.userProfile]: [AUTH_MODULE, 'src/features/gallery/components/user-page.tsx'],
 };
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
