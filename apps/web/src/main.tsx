@@ -6,10 +6,21 @@ import { createAppRouter, preloadRoute } from './app/router';
 import { startSession } from './lib/session';
 import { getAppTheme } from './theme/app-theme';
 import { inSeparateTasks } from './utils/in-separate-tasks';
+import { whenIdle } from './utils/when-idle';
+import { drawsBeforeAuth } from './app/before-auth';
+
+const AUTH_AT_THE_LATEST_MS = 3_000;
 
 // Auth (a separate chunk) starts restoring the session while the first screen's code downloads;
-// until both are there the app shows its progress indicator.
-startSession();
+// until both are there the app shows its progress indicator. A screen drawn before Auth answers
+// (app/before-auth.ts) starts it once painted instead: its chunk and its long evaluation would
+// otherwise come before that paint. At the latest after a few seconds, should no screen show.
+if (drawsBeforeAuth(window.location.pathname)) {
+  whenIdle(startSession);
+  setTimeout(startSession, AUTH_AT_THE_LATEST_MS);
+} else {
+  startSession();
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

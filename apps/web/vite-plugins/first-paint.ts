@@ -5,6 +5,7 @@ import { build, createServer, defaultServerConditions } from 'vite';
 import type { FirstPaintApp } from '../src/first-paint/app-data.ts';
 import { FIRST_PAINT_APP_ID } from '../src/first-paint/app-data.ts';
 import type { RestTarget } from '../src/first-paint/rest.ts';
+import { paths } from '../src/config/paths.ts';
 import { cspHashProblem, cspScriptHash } from './csp.ts';
 
 const BOOT_ENTRY = fileURLToPath(new URL('../src/first-paint/boot.ts', import.meta.url));
@@ -12,6 +13,22 @@ const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIREBASE_JSON = fileURLToPath(new URL('../../../firebase.json', import.meta.url));
 const TEMPLATES_MODULE = '/src/app/first-paint-templates.tsx';
 const REST_TARGET_MODULE = '/src/first-paint/target.ts';
+
+/**
+ * The screens a first visit opens, by route pattern, with the modules their first screen waits
+ * for (app/router.tsx, app/routes/showcase-routes.tsx; keep in step with them): the screen's
+ * own, and Auth's where the screen waits for Auth (all but a visitor's /welcome: the root
+ * layout draws it before Auth has answered). Auth first: the Firestore instance waits for its
+ * answer, and a chunk listed last waits behind thirty on the browser's six connections. Not
+ * `/u/:uid`: its screen shows nothing before its Listen answer, which came no sooner with its
+ * files beside the entry, while the entry (and the app's first frame) came a second later.
+ */
+const AUTH_MODULE = 'src/lib/firebase/auth.ts';
+const SCREEN_MODULES: Record<string, string[]> = {
+  [paths.welcome]: ['src/features/auth/components/welcome-page.tsx'],
+  [paths.home]: [AUTH_MODULE, 'src/features/gallery/components/gallery-page.tsx'],
+  [paths.showcase]: [AUTH_MODULE, 'src/features/showcase-page/components/showcase-page.tsx'],
+};
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/gu;
@@ -37,7 +54,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
         const entries = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1]!);
         if (entries.length !== 1) {
           throw new Error(
@@ -56,9 +73,11 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
           name: 'first-paint-templates.html',
           source: templates,
         });
+        const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
         const app: FirstPaintApp = {
           entry: entries[0]!,
-          preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!),
+          preloads,
+          screens: screenFiles(context.bundle ?? {}, new Set([entries[0]!, ...preloads])),
           templates: `/${emitter.getFileName(reference)}`,
           rest,
         };
@@ -75,6 +94,31 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
       },
     },
   };
+}
+
+/**
+ * Each screen's files (its modules' chunks and all they import statically), less those the
+ * entry brings (`loaded`), as addresses. A module missing from the bundle fails the build, so a
+ * moved screen cannot silently lose its preloads.
+ */
+function screenFiles(bundle: Rolldown.OutputBundle, loaded: Set<string>): FirstPaintApp['screens'] {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  return Object.entries(SCREEN_MODULES).map(([pattern, modules]) => {
+    const files = new Set<string>();
+    const add = (fileName: string) => {
+      const href = `/${fileName}`;
+      if (files.has(href) || loaded.has(href)) return;
+      files.add(href);
+      for (const imported of byFile.get(fileName)?.imports ?? []) add(imported);
+    };
+    for (const module of modules) {
+      const chunk = chunks.find((item) => item.facadeModuleId === `${APP_ROOT}${module}`);
+      if (chunk === undefined) throw new Error(`first paint: no chunk for ${module} (${pattern}).`);
+      add(chunk.fileName);
+    }
+    return { pattern, files: [...files] };
+  });
 }
 
 /**

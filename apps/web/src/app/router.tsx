@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, matchPath } from 'react-router';
 import { ScreenShown } from '../components/screen-shown';
@@ -18,7 +16,9 @@ import {
   publicShowcaseScreens,
 } from './routes/showcase-routes';
 import { Everyone, RequireSession, VisitorOnly, VisitorOrGuest } from './routes/guards';
-import { liveDataHandle } from './routes/live-data';
+import type { LazyScreen } from './routes/lazy-screen';
+import { lazyScreen } from './routes/lazy-screen';
+import { laterLiveDataHandle, liveDataHandle } from './routes/live-data';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -30,17 +30,17 @@ import { RouteError } from './routes/route-error';
  * screens, which render for everyone once Auth has answered.
  */
 const screens = {
-  [paths.welcome]: () => loadWelcomePage().then((m) => m.WelcomePage),
-  [paths.signIn]: () => loadSignInPage().then((m) => m.SignInPage),
-  [paths.signUp]: () => loadSignUpPage().then((m) => m.SignUpPage),
-  [paths.resetPassword]: () => loadResetPasswordPage().then((m) => m.ResetPasswordPage),
-  [paths.me]: () => loadMePage().then((m) => m.MePage),
-} satisfies Record<string, () => Promise<ComponentType>>;
+  [paths.welcome]: lazyScreen(loadWelcomePage, (m) => m.WelcomePage),
+  [paths.signIn]: lazyScreen(loadSignInPage, (m) => m.SignInPage),
+  [paths.signUp]: lazyScreen(loadSignUpPage, (m) => m.SignUpPage),
+  [paths.resetPassword]: lazyScreen(loadResetPasswordPage, (m) => m.ResetPasswordPage),
+  [paths.me]: lazyScreen(loadMePage, (m) => m.MePage),
+} satisfies Record<string, LazyScreen>;
 
 type ScreenPath = keyof typeof screens;
 
 function screen(path: ScreenPath) {
-  const Screen = lazy(() => screens[path]().then((component) => ({ default: component })));
+  const { Screen } = screens[path];
   return (
     <>
       <Screen />
@@ -50,11 +50,11 @@ function screen(path: ScreenPath) {
 }
 
 export function preloadRoute(pathname: string): void {
-  const load =
-    (screens as Record<string, (() => Promise<unknown>) | undefined>)[pathname] ??
+  const found =
+    (screens as Record<string, LazyScreen | undefined>)[pathname] ??
     Object.entries(publicShowcaseScreens).find(([pattern]) => matchPath(pattern, pathname))?.[1];
   // A failed preload is retried (and reported) when the screen renders.
-  load?.().catch(() => undefined);
+  found?.preload().catch(() => undefined);
 }
 
 const routes: RouteObject[] = [
@@ -66,7 +66,7 @@ const routes: RouteObject[] = [
         Component: VisitorOnly,
         ErrorBoundary: RouteError,
         children: [
-          { path: paths.welcome, element: screen(paths.welcome), handle: liveDataHandle },
+          { path: paths.welcome, element: screen(paths.welcome), handle: laterLiveDataHandle },
           { path: paths.signIn, element: screen(paths.signIn) },
           { path: paths.resetPassword, element: screen(paths.resetPassword) },
         ],

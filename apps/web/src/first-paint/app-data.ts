@@ -13,6 +13,11 @@ export type FirstPaintApp = {
   /** The app's entry script and the modules it imports at once, taken out of the HTML. */
   entry: string;
   preloads: string[];
+  /**
+   * Per route pattern (`/u/:uid`), the files its first screen needs beyond the entry: its
+   * screen's chunk with what that imports, and Auth's where the screen waits for it.
+   */
+  screens: { pattern: string; files: string[] }[];
   /** The app's components as `<template>`s (an asset of the build). */
   templates: string;
   /** Null when the build has no Firebase configuration: the app shows its error, nothing to read. */
@@ -28,6 +33,13 @@ export function readFirstPaintApp(text: string | null | undefined): FirstPaintAp
     typeof app?.entry !== 'string' ||
     !Array.isArray(app.preloads) ||
     !app.preloads.every((href) => typeof href === 'string') ||
+    !Array.isArray(app.screens) ||
+    !app.screens.every(
+      (screen: Partial<FirstPaintApp['screens'][number]>) =>
+        typeof screen.pattern === 'string' &&
+        Array.isArray(screen.files) &&
+        screen.files.every((href) => typeof href === 'string'),
+    ) ||
     typeof app.templates !== 'string' ||
     (rest !== null &&
       (typeof rest?.origin !== 'string' ||
@@ -37,4 +49,14 @@ export function readFirstPaintApp(text: string | null | undefined): FirstPaintAp
     throw new Error(`first paint: no valid #${FIRST_PAINT_APP_ID} in the page.`);
   }
   return app as FirstPaintApp;
+}
+
+/** Whether `pathname` is one of `pattern`'s addresses (`:name` stands for one segment). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
 }

@@ -16,7 +16,7 @@ import { readFirstScreen } from './rest';
 import { INLINE_DATA_ID, readInlinedAnswer } from './inline';
 import { paintFirst, parseTemplates } from './fill';
 import { matchFirstPaintRoute } from './route';
-import { FIRST_PAINT_APP_ID, readFirstPaintApp } from './app-data';
+import { FIRST_PAINT_APP_ID, matchesPattern, readFirstPaintApp } from './app-data';
 
 /**
  * The build's data (app files, REST target), from the page's data block. Nothing of the build
@@ -32,12 +32,18 @@ const REVEAL_CAP_MS = 10_000;
 
 let appStarted = false;
 
-/** Adds the entry script and its modulepreloads, as the HTML would have. Runs once. */
+/**
+ * Adds the entry script and its modulepreloads, as the HTML would have, and this route's
+ * screen's files: the app would ask for them only once its entry has run, a second trip over
+ * the network after the first. The entry is preloaded too, ahead of them: a script added by
+ * script is fetched at low priority, behind any preload. Runs once.
+ */
 function startApp(): void {
   if (appStarted) return;
   appStarted = true;
-  const { entry, preloads } = APP;
-  for (const href of preloads) {
+  const { entry, preloads, screens } = APP;
+  const screen = screens.find(({ pattern }) => matchesPattern(pattern, location.pathname));
+  for (const href of [entry, ...preloads, ...(screen?.files ?? [])]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -20,6 +20,9 @@ describe('whenIdle', () => {
     expect(run).not.toHaveBeenCalled();
     markScreenShown();
     expect(run).not.toHaveBeenCalled();
+    // Without a paint report (none in Node), a moment for the paint, then the idle moment.
+    vi.advanceTimersByTime(250);
+    expect(run).not.toHaveBeenCalled();
     vi.advanceTimersByTime(200);
     expect(run).toHaveBeenCalledTimes(1);
   });
@@ -28,6 +31,7 @@ describe('whenIdle', () => {
     vi.useFakeTimers();
     const { markScreenShown, whenIdle } = await freshModule();
     markScreenShown();
+    vi.advanceTimersByTime(250);
     const run = vi.fn();
     whenIdle(run);
     vi.advanceTimersByTime(200);

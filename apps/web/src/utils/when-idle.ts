@@ -2,15 +2,47 @@
 // once the first screen has shown and the browser is idle, so it never competes with the
 // screen's own chunks for the network.
 
+let screenMarked = false;
 let screenHasShown = false;
 const waiting = new Set<() => void>();
 
-/** Called when a screen has rendered its content (`ScreenShown`); starts what was waiting. */
+/** Longest wait for the browser to report the screen's paint (it reports only a new largest). */
+const PAINT_REPORT_MS = 250;
+
+/**
+ * Runs `run` once the screen just committed is on screen: the browser reports its largest
+ * paint after presenting the frame (an idle moment, even the next frame's callback, can come
+ * before that, and what starts then would count as, and compete with, the screen's own paint).
+ * A screen no larger than what was painted before gets no report: then a moment later.
+ */
+function afterScreenPainted(run: () => void): void {
+  const since = performance.now();
+  const observer = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ? new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= since)) finish();
+      })
+    : null;
+  const timer = setTimeout(finish, PAINT_REPORT_MS);
+  function finish() {
+    observer?.disconnect();
+    clearTimeout(timer);
+    run();
+  }
+  observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/**
+ * Called when a screen has rendered its content (`ScreenShown`); starts what was waiting once
+ * that content has been painted.
+ */
 export function markScreenShown(): void {
-  if (screenHasShown) return;
-  screenHasShown = true;
-  for (const start of waiting) start();
-  waiting.clear();
+  if (screenMarked) return;
+  screenMarked = true;
+  afterScreenPainted(() => {
+    screenHasShown = true;
+    for (const start of waiting) start();
+    waiting.clear();
+  });
 }
 
 function idle(run: () => void): () => void {
@@ -23,7 +55,7 @@ function idle(run: () => void): () => void {
 }
 
 /**
- * Runs `run` once a screen has shown and then the browser is idle (at the latest two seconds
+ * Runs `run` once a screen has shown (been painted) and then the browser is idle (at the latest two seconds
  * later); answers a function that cancels it.
  */
 export function whenIdle(run: () => void): () => void {

@@ -14,7 +14,8 @@ import { paths, visitorOnlyPaths } from '../../config/paths';
 import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState, SessionUser } from '../../lib/session';
-import { sessionActions, useSession } from '../../lib/session';
+import { expectsVisitor, sessionActions, useSession } from '../../lib/session';
+import { drawsBeforeAuth } from '../before-auth';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
 import { useRevealElsewhere } from '../../hooks/use-reveal-app';
@@ -130,15 +131,19 @@ export function appBarSlots({
  */
 export function RootLayout() {
   const session = useSessionFirstAnswerDeferred();
-  const showsLiveData = useShowsLiveData();
+  const liveData = useShowsLiveData();
   const location = useLocation();
+  const [visitorExpected] = useState(expectsVisitor);
   const onWayIn = wayInPaths.includes(location.pathname);
   useRevealElsewhere(location.pathname + location.search);
   useRedirectOutcome(session);
   const galleryHref = useGalleryHref();
   const afterFirstScreen = useAfterFirstScreen();
+  const showsLiveData = liveData === true || (liveData !== false && afterFirstScreen);
 
-  if (session.status === 'unknown') return <FullPageProgress />;
+  if (session.status === 'unknown' && !drawsBeforeAuth(location.pathname, visitorExpected)) {
+    return <FullPageProgress />;
+  }
   if (session.status === 'failed') {
     return (
       <ErrorPage title="Showcase could not start" message={describeStartupError(session.error)} />
@@ -146,7 +151,13 @@ export function RootLayout() {
   }
   const user = session.status === 'signed-in' ? session.user : null;
   return (
-    <AppShell homeHref={galleryHref} {...appBarSlots({ user, showsLiveData, onWayIn })}>
+    <AppShell
+      homeHref={galleryHref}
+      // A screen drawn before Auth (a visitor's /welcome) paints with nothing else on the link:
+      // Search's ten small chunks follow its paint.
+      search={afterFirstScreen || !drawsBeforeAuth(location.pathname, visitorExpected)}
+      {...appBarSlots({ user, showsLiveData, onWayIn })}
+    >
       {/* Asks before a sign-out would drop unsent changes; mounted with the first signed-in
           frame, before any screen or menu with a Sign out button. */}
       {user ? <SignOutGuard /> : null}

@@ -1,8 +1,9 @@
-import type { ComponentType } from 'react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { SectionProgress } from '../../components/feedback/full-page-progress';
 import { ScreenShown } from '../../components/screen-shown';
+import type { LazyScreen } from './lazy-screen';
+import { lazyScreen } from './lazy-screen';
 import { paths } from '../../config/paths';
 import { loadActivityPage } from '../../features/activity';
 import { loadEditShowcasePage, loadNewShowcasePage } from '../../features/editor';
@@ -13,43 +14,41 @@ import { loadShowcasePage } from '../../features/showcase-page';
 
 // Each screen is its own chunk; they share one chunk with the Firestore SDK, which the sign-in
 // screens never load.
-function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+function page({ Screen }: LazyScreen) {
   return (
     // Screens also suspend while Firestore starts (useFirestore).
     <Suspense fallback={<SectionProgress />}>
-      <Page />
+      <Screen />
       <ScreenShown />
     </Suspense>
   );
 }
 
 const publicScreens = {
-  [paths.home]: loadGalleryPage,
-  [paths.showcase]: loadShowcasePage,
-  [paths.userProfile]: loadUserPage,
+  [paths.home]: lazyScreen(loadGalleryPage, (module) => module.GalleryPage),
+  [paths.showcase]: lazyScreen(loadShowcasePage, (module) => module.ShowcasePage),
+  [paths.userProfile]: lazyScreen(loadUserPage, (module) => module.UserPage),
 };
 
 /**
- * The public screens' code by route pattern, for the router to start downloading at start-up
- * (with the Firestore SDK they share) while Auth restores the session: anyone may open them.
+ * The public screens by route pattern, for the router to start downloading at start-up (with
+ * the Firestore SDK they share) while Auth restores the session: anyone may open them.
  */
-export const publicShowcaseScreens: Readonly<Record<string, () => Promise<unknown>>> =
-  publicScreens;
+export const publicShowcaseScreens: Readonly<Record<string, LazyScreen>> = publicScreens;
 
 /** Showcase routes open to everyone, signed in or not: the gallery, a showcase, a profile. */
 export const publicShowcaseRoutes: RouteObject[] = [
   {
     path: paths.home,
-    element: page(publicScreens[paths.home], (module) => module.GalleryPage),
+    element: page(publicScreens[paths.home]),
   },
   {
     path: paths.showcase,
-    element: page(publicScreens[paths.showcase], (module) => module.ShowcasePage),
+    element: page(publicScreens[paths.showcase]),
   },
   {
     path: paths.userProfile,
-    element: page(publicScreens[paths.userProfile], (module) => module.UserPage),
+    element: page(publicScreens[paths.userProfile]),
   },
 ];
 
@@ -57,19 +56,19 @@ export const publicShowcaseRoutes: RouteObject[] = [
 export const memberShowcaseRoutes: RouteObject[] = [
   {
     path: paths.newShowcase,
-    element: page(loadNewShowcasePage, (module) => module.NewShowcasePage),
+    element: page(lazyScreen(loadNewShowcasePage, (module) => module.NewShowcasePage)),
   },
   {
     path: paths.editShowcase,
-    element: page(loadEditShowcasePage, (module) => module.EditShowcasePage),
+    element: page(lazyScreen(loadEditShowcasePage, (module) => module.EditShowcasePage)),
   },
   {
     path: paths.myShowcases,
-    element: page(loadMyShowcasesPage, (module) => module.MyShowcasesPage),
+    element: page(lazyScreen(loadMyShowcasesPage, (module) => module.MyShowcasesPage)),
   },
   {
     path: paths.activity,
-    element: page(loadActivityPage, (module) => module.ActivityPage),
+    element: page(lazyScreen(loadActivityPage, (module) => module.ActivityPage)),
   },
-  { path: paths.saved, element: page(loadSavedPage, (module) => module.SavedPage) },
+  { path: paths.saved, element: page(lazyScreen(loadSavedPage, (module) => module.SavedPage)) },
 ];

@@ -20,6 +20,8 @@ type AppShellProps = {
   connection?: ReactNode;
   /** The user menu, or a visitor's **Sign in**. */
   userMenu?: ReactNode;
+  /** False keeps Search's slot empty for now (its code waits until the screen has painted). */
+  search?: boolean;
   children: ReactNode;
 };
 
@@ -27,7 +29,13 @@ type AppShellProps = {
  * App bar with the product name, **Search**, the connection slot and the user menu; the page
  * below. On a phone the bar is full, so search takes a row of its own under them.
  */
-export function AppShell({ homeHref = paths.home, connection, userMenu, children }: AppShellProps) {
+export function AppShell({
+  homeHref = paths.home,
+  connection,
+  userMenu,
+  search = true,
+  children,
+}: AppShellProps) {
   const appBar = useScrollPaddingBelow<HTMLElement>();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
@@ -96,9 +104,11 @@ export function AppShell({ homeHref = paths.home, connection, userMenu, children
             }}
           >
             <Box sx={{ width: '100%', maxWidth: { sm: 440 } }}>
-              <Suspense fallback={null}>
-                <SearchField galleryHref={homeHref} />
-              </Suspense>
+              {search ? (
+                <Suspense fallback={null}>
+                  <SearchField galleryHref={homeHref} />
+                </Suspense>
+              ) : null}
             </Box>
           </Box>
           <Box

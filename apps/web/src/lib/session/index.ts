@@ -8,5 +8,6 @@ export type {
   SignUpResult,
 } from './session-runner';
 export type { ProviderProfile, ReauthenticationMethod, SessionUser } from './session-user';
-export { sessionActions, startSession } from './session-store';
+export { sessionActions, startSession, whenSessionStarted } from './session-store';
+export { expectsVisitor } from './expected-viewer';
 export { FixedViewer, useCurrentUser, useSession, useViewer } from './use-session';

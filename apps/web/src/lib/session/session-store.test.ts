@@ -29,6 +29,16 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'signed-in', user: { isAnonymous: true } });
   });
 
+  it('hands the runner to whoever asked before it loaded', async () => {
+    const store = createSessionStore(async () => runtimeOver(new FakeAuth()));
+    const asked = store.whenStarted();
+    store.start();
+    const runtime = await asked;
+    expect(runtime).toBe(store.runtime());
+    await runtime.signInAsGuest();
+    expect(store.getState()).toMatchObject({ status: 'signed-in', user: { isAnonymous: true } });
+  });
+
   it('loads the runner once, however often it is started', async () => {
     let loads = 0;
     const store = createSessionStore(async () => {

@@ -15,6 +15,11 @@ export type SessionStore = {
   subscribe(listener: () => void): () => void;
   /** The running session. Screens render only once Auth has answered, so it is there for them. */
   runtime(): SessionRuntime;
+  /**
+   * The running session once its chunk has arrived: for the one screen drawn before Auth has
+   * answered (a visitor's /welcome), whose buttons may be pressed before then.
+   */
+  whenStarted(): Promise<SessionRuntime>;
 };
 
 const unknown: SessionState = { status: 'unknown' };
@@ -23,6 +28,10 @@ export function createSessionStore(load: () => Promise<SessionRuntime>): Session
   let runtime: SessionRuntime | null = null;
   let failure: SessionState | null = null;
   let loading: Promise<void> | null = null;
+  let started: ((loaded: SessionRuntime) => void) | null = null;
+  const running = new Promise<SessionRuntime>((resolve) => {
+    started = resolve;
+  });
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -34,6 +43,7 @@ export function createSessionStore(load: () => Promise<SessionRuntime>): Session
         (loaded) => {
           runtime = loaded;
           loaded.subscribe(notify);
+          started?.(loaded);
           notify();
         },
         (error: unknown) => {
@@ -53,6 +63,7 @@ export function createSessionStore(load: () => Promise<SessionRuntime>): Session
       if (!runtime) throw new Error('The session is used before Auth has started.');
       return runtime;
     },
+    whenStarted: () => running,
   };
 }
 
@@ -80,3 +91,5 @@ export const subscribeSession = appSession.subscribe;
  * only once Auth has answered, so the session is running whenever they call.
  */
 export const sessionActions: () => SessionActions = appSession.runtime;
+/** What the session can do, once Auth's chunk has arrived (see `whenStarted`). */
+export const whenSessionStarted: () => Promise<SessionActions> = appSession.whenStarted;

@@ -8,8 +8,9 @@ import {
 } from '../../../components/feedback/deferred-error-alert';
 import { paths } from '../../../config/paths';
 import { usePlainRequest } from '../../../hooks/use-plain-request';
-import { sessionActions } from '../../../lib/session';
+import { whenSessionStarted } from '../../../lib/session';
 import { useAuthLocation } from '../hooks/use-auth-location';
+import { whenIdle } from '../../../utils/when-idle';
 
 /** The welcome screen's three ways in. */
 export function WelcomeActions() {
@@ -45,14 +46,16 @@ export function WelcomeActions() {
 export function ContinueAsGuest({ variant = 'text' }: { variant?: 'text' | 'outlined' }) {
   // A guest sign-in cannot be cancelled: any failure is worth explaining.
   const guest = usePlainRequest();
-  useEffect(preloadErrorAlert, []);
+  // Not before the screen has painted: the alert is needed only after a press fails.
+  useEffect(() => whenIdle(preloadErrorAlert), []);
   return (
     <>
       <Button
         size="large"
         variant={variant}
         loading={guest.pending}
-        onClick={() => void guest.run(() => sessionActions().signInAsGuest())}
+        // /welcome may show before Auth has answered (the root layout): the press waits for it.
+        onClick={() => void guest.run(async () => (await whenSessionStarted()).signInAsGuest())}
       >
         Continue as guest
       </Button>

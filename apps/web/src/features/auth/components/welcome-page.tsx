@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../../../components/brand-mark';
 import { paths } from '../../../config/paths';
@@ -10,8 +10,10 @@ import { WelcomeActions } from './welcome-actions';
 import { loadWelcomePreview } from '../../gallery';
 import { ShowcaseGridSkeleton } from '../../../components/showcases/showcase-grid-skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { whenIdle } from '../../../utils/when-idle';
 
-// The live preview brings the Firestore SDK: its own chunk, loaded after the pitch has painted.
+// The live preview brings the Firestore SDK: its own chunk, asked for once the pitch has shown
+// and the browser is idle, so its 100 KB and more never share the link with the pitch's code.
 const WelcomePreview = lazy(() =>
   loadWelcomePreview().then((module) => ({
     default: module.WelcomePreview,
@@ -38,6 +40,8 @@ function Point({ title, text }: { title: string; text: string }) {
 
 export function WelcomePage() {
   useDocumentTitle('Welcome');
+  const [previewWanted, setPreviewWanted] = useState(false);
+  useEffect(() => whenIdle(() => setPreviewWanted(true)), []);
   const skeleton = (
     <ShowcaseGridSkeleton count={PREVIEW_SIZE} label="Loading the newest showcases" />
   );
@@ -103,7 +107,7 @@ export function WelcomePage() {
           </Button>
         </Stack>
         <Suspense fallback={skeleton}>
-          <WelcomePreview size={PREVIEW_SIZE} placeholder={skeleton} />
+          {previewWanted ? <WelcomePreview size={PREVIEW_SIZE} placeholder={skeleton} /> : skeleton}
         </Suspense>
       </Stack>
     </Box>

@@ -1,12 +1,10 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CollectionsOutlined from '@mui/icons-material/CollectionsOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -17,6 +15,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { galleryParams, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useRevealApp } from '../../../hooks/use-reveal-app';
+import { whenIdle } from '../../../utils/when-idle';
 import type { GallerySort } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useViewer } from '../../../lib/session';
@@ -24,7 +23,6 @@ import { signInFirst } from '../../../utils/return-to';
 import { galleryLink } from '../../../lib/showcases/gallery-link';
 import type { GallerySearch } from '../../../lib/showcases/gallery-search';
 import { galleryHeading, readSearch, SEARCH_SCOPE } from '../../../lib/showcases/gallery-search';
-import { newShowcasesLabel } from '../gallery-window';
 import { useGallery } from '../hooks/use-gallery';
 import type { Showcase } from '@showcase/schema';
 import { parseTags, TAG_PATTERN } from '@showcase/schema';
@@ -51,6 +49,13 @@ const FollowingFeed = lazy(() =>
 // What a search with a tag does, said under the controls: only that combination needs it.
 const CombinationNote = lazy(() =>
   import('./combination-note').then((module) => ({ default: module.CombinationNote })),
+);
+
+// Needed only once showcases arrive while the gallery is open: not before its first screen,
+// which is close to its budget; fetched when idle, so it is there when they do.
+const loadNewShowcasesButton = () => import('./new-showcases-button');
+const NewShowcasesButton = lazy(() =>
+  loadNewShowcasesButton().then((module) => ({ default: module.NewShowcasesButton })),
 );
 
 // Makers found by name sit above a search's showcases; only a search needs their code.
@@ -84,6 +89,7 @@ export function GalleryPage() {
   // Links back to the gallery (the app bar's, a showcase's) return to this sort, tag and search.
   const query = params.toString();
   useEffect(() => galleryLink.remember(query), [query]);
+  useEffect(() => whenIdle(() => void loadNewShowcasesButton().catch(() => undefined)), []);
 
   const update = (changes: GalleryChanges) => {
     const next = new URLSearchParams(params);
@@ -314,10 +320,9 @@ function GalleryResults({ controls, search }: GalleryResultsProps) {
             justifyContent: 'center',
           }}
         >
-          <Fab variant="extended" color="primary" size="medium" onClick={showNew}>
-            <ArrowUpwardOutlined sx={{ mr: 1 }} />
-            {newShowcasesLabel(window.held.length)}
-          </Fab>
+          <Suspense fallback={null}>
+            <NewShowcasesButton count={window.held.length} onClick={showNew} />
+          </Suspense>
         </Box>
       ) : null}
 
