@@ -12,6 +12,7 @@ import {
   uniqueTag,
 } from '../../src/testing/emulator-rest';
 import { seriousViolations } from '../../src/testing/axe';
+import { recordCardCounts } from '../../src/testing/card-counts';
 import { card, cardTitles, currentAddress, screenHeading } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
 import { currentSessionUser } from '../../src/testing/session';
@@ -125,8 +126,12 @@ test('Saved shows 30 at a time, newest saved first, and Load more shows the rest
   await renderApp({ path: '/saved', as: member });
   const newestSavedFirst = [...titles].reverse();
   await expect.poll(cardTitles).toEqual(newestSavedFirst.slice(0, 30));
+  const recorded = recordCardCounts();
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect.poll(cardTitles).toEqual(newestSavedFirst);
+  // The 30 shown stay while the longer list starts: no skeleton in their place.
+  recorded.stop();
+  expect(recorded.counts().filter((count) => count < 30)).toEqual([]);
   await expect.element(page.getByRole('list', { name: 'More saved showcases' })).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });

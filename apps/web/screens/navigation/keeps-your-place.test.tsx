@@ -13,23 +13,9 @@ import {
   screenHeading,
   tagFilter,
 } from '../../src/testing/locators';
+import { recordCardCounts } from '../../src/testing/card-counts';
 import { renderApp } from '../../src/testing/render-app';
 import { transitionsSettled } from '../../src/testing/settled';
-
-/**
- * Records every number of cards the gallery shows from now on, so a test can tell "came back
- * with 48" from "came back with 24 and grew to 48" (a refetch page by page).
- */
-function recordCardCounts(): { counts: () => number[]; stop: () => void } {
-  const seen: number[] = [];
-  const note = () => {
-    const count = document.querySelectorAll('main article').length;
-    if (seen.at(-1) !== count) seen.push(count);
-  };
-  const observer = new MutationObserver(note);
-  observer.observe(document.body, { childList: true, subtree: true });
-  return { counts: () => [...seen], stop: () => observer.disconnect() };
-}
 
 /** Scrolled to `expected`, give or take the browser's rounding of fractional pixels. */
 async function expectScrolledTo(expected: number, message: string): Promise<void> {

@@ -34,7 +34,11 @@ export function SavedPage() {
   const connection = useConnectionStatus();
   const [attempt, setAttempt] = useState(0);
   const [chunks, setChunks] = useState(1);
-  const saved = useQuerySnapshot(savedQuery, [user.uid, chunks * CHUNK + 1], { attempt });
+  // One family: Load more keeps the loaded list on screen while the longer one starts.
+  const saved = useQuerySnapshot(savedQuery, [user.uid, chunks * CHUNK + 1], {
+    attempt,
+    family: user.uid,
+  });
   const edges = saved.data ?? NO_EDGES;
   const ids = useMemo(
     () => edges.slice(0, chunks * CHUNK).map((edge: Edge) => edge.id),
@@ -71,7 +75,7 @@ export function SavedPage() {
           <SavedChunk
             key={index}
             ids={ids.slice(index * CHUNK, (index + 1) * CHUNK)}
-            first={index === 0}
+            index={index}
           />
         ))}
         {edges.length > ids.length ? (
@@ -100,8 +104,14 @@ export function SavedPage() {
 }
 
 /** Up to 30 saved showcases, live, in the order they were saved. */
-function SavedChunk({ ids, first }: { ids: readonly string[]; first: boolean }) {
-  const showcases = useQuerySnapshot(savedShowcasesQuery, [ids], { reuse: sameShowcase });
+function SavedChunk({ ids, index }: { ids: readonly string[]; index: number }) {
+  const first = index === 0;
+  // One family per chunk: when its ids change (the list grew, or one was unsaved), the cards
+  // already shown stay while the new query starts, rather than a skeleton in their place.
+  const showcases = useQuerySnapshot(savedShowcasesQuery, [ids], {
+    reuse: sameShowcase,
+    family: `saved-chunk-${index}`,
+  });
   const ordered = useMemo(() => {
     const byId = new Map((showcases.data ?? []).map((item: Showcase) => [item.id, item]));
     return ids.map((id) => byId.get(id)).filter((item): item is Showcase => item !== undefined);
@@ -117,7 +127,7 @@ function SavedChunk({ ids, first }: { ids: readonly string[]; first: boolean }) 
         label={first ? 'Saved showcases' : 'More saved showcases'}
         likeable
       />
-      {gone > 0 && !showcases.fromCache ? (
+      {gone > 0 && !showcases.fromCache && !showcases.stale ? (
         <Typography variant="body2" color="text.secondary">
           {gone === 1
             ? 'One showcase you saved is no longer published.'
