@@ -155,6 +155,26 @@ export type Activity = {
   pending: boolean;
 };
 
+/**
+ * What an activity about a showcase (a like or a comment on it) holds, as its actor writes it in
+ * the action's batch: every field but `createdAt`, which the writer sets to the server's time
+ * (the rules require `request.time`).
+ */
+export function showcaseActivityFields(
+  type: 'like' | 'comment',
+  actor: { uid: string; name: string },
+  showcase: { id: string; title: string },
+) {
+  return {
+    type,
+    actorUid: actor.uid,
+    actorName: publicName(actor.name),
+    showcaseId: showcase.id,
+    showcaseTitle: showcase.title,
+    read: false,
+  };
+}
+
 export const likeActivityId = (showcaseId: string, actorUid: string): string =>
   `like_${showcaseId}_${actorUid}`;
 export const commentActivityId = (commentId: string): string => `comment_${commentId}`;

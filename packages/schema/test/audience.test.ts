@@ -17,6 +17,7 @@ import {
   readCommentCount,
   readProfileAudience,
   readShowcase,
+  showcaseActivityFields,
   showcaseDocumentProblems,
   showcaseTarget,
   validateCommentText,
@@ -101,6 +102,26 @@ describe('activity', () => {
     expect(likeActivityId('s1', 'u1')).toBe('like_s1_u1');
     expect(commentActivityId('c1')).toBe('comment_c1');
     expect(followActivityId('u1')).toBe('follow_u1');
+  });
+
+  it('writes an activity about a showcase with the public name and unread, apart from its time', () => {
+    const fields = showcaseActivityFields(
+      'like',
+      { uid: 'u1', name: '  ' },
+      { id: 's1', title: 'Lamp' },
+    );
+    expect(fields).toEqual({
+      type: 'like',
+      actorUid: 'u1',
+      actorName: 'Member',
+      showcaseId: 's1',
+      showcaseTitle: 'Lamp',
+      read: false,
+    });
+    // What the actor writes is what the reader reads back, once the server has set its time.
+    expect(
+      readActivity(likeActivityId('s1', 'u1'), { ...fields, createdAt: new Date(0) }, false),
+    ).toMatchObject({ ...fields, commentId: null, createdAt: new Date(0) });
   });
 
   it('reads each type, and skips unknown ones', () => {

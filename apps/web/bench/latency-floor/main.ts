@@ -15,7 +15,7 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
-import { likeActivityId, publicName } from '@showcase/schema';
+import { likeActivityId, showcaseActivityFields } from '@showcase/schema';
 import {
   connectFirestoreEmulator,
   doc,
@@ -132,13 +132,12 @@ window.floorLike = (liked) => {
     batch.update(showcase, { likeCount: increment(1) });
     if (report !== undefined && report.ownerUid !== uid) {
       batch.set(doc(db, 'users', report.ownerUid, 'activity', likeActivityId(showcaseId, uid)), {
-        type: 'like',
-        actorUid: uid,
-        actorName: publicName(report.likerName),
-        showcaseId,
-        showcaseTitle: report.showcaseTitle,
+        ...showcaseActivityFields(
+          'like',
+          { uid, name: report.likerName },
+          { id: showcaseId, title: report.showcaseTitle },
+        ),
         createdAt: serverTimestamp(),
-        read: false,
       });
     }
   } else {

@@ -10,7 +10,12 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import type { ShowcaseComment } from '@showcase/schema';
-import { LAST_COMMENT_WRITE, commentActivityId, publicName } from '@showcase/schema';
+import {
+  LAST_COMMENT_WRITE,
+  commentActivityId,
+  publicName,
+  showcaseActivityFields,
+} from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { commentConverter } from './converters';
 
@@ -67,13 +72,8 @@ export function addComment(
   });
   if (showcase.ownerUid !== author.uid) {
     batch.set(doc(db, 'users', showcase.ownerUid, 'activity', commentActivityId(comment.id)), {
-      type: 'comment',
-      actorUid: author.uid,
-      actorName: name,
-      showcaseId: showcase.id,
-      showcaseTitle: showcase.title,
+      ...showcaseActivityFields('comment', author, showcase),
       createdAt: serverTimestamp(),
-      read: false,
     });
   }
   return { id: comment.id, written: trackWrite(batch.commit()) };

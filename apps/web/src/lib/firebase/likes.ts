@@ -1,6 +1,6 @@
 import type { DocumentReference, Firestore } from 'firebase/firestore';
 import { doc, increment, serverTimestamp, writeBatch } from 'firebase/firestore';
-import { likeActivityId, publicName } from '@showcase/schema';
+import { likeActivityId, showcaseActivityFields } from '@showcase/schema';
 import type { Like } from './converters';
 import { trackWrite } from './connection-store';
 import { likeConverter } from './converters';
@@ -34,13 +34,12 @@ export function setLiked(
     batch.update(showcase, { likeCount: increment(1) });
     if (report !== undefined && report.ownerUid !== uid) {
       batch.set(doc(db, 'users', report.ownerUid, 'activity', likeActivityId(showcaseId, uid)), {
-        type: 'like',
-        actorUid: uid,
-        actorName: publicName(report.likerName),
-        showcaseId,
-        showcaseTitle: report.showcaseTitle,
+        ...showcaseActivityFields(
+          'like',
+          { uid, name: report.likerName },
+          { id: showcaseId, title: report.showcaseTitle },
+        ),
         createdAt: serverTimestamp(),
-        read: false,
       });
     }
   } else {
