@@ -55,8 +55,8 @@ function idle(run: () => void): () => void {
 }
 
 /**
- * Runs `run` once a screen has shown (been painted) and then the browser is idle (at the latest two seconds
- * later); answers a function that cancels it.
+ * Runs `run` once a screen has shown (been painted) and then the browser is idle (at the latest
+ * two seconds later); answers a function that cancels it.
  */
 export function whenIdle(run: () => void): () => void {
   let cancelIdle: (() => void) | null = null;

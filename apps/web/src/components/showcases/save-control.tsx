@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSaved } from '../../hooks/use-saved';
 import { locationPath, signInFirst } from '../../utils/return-to';
@@ -69,8 +69,12 @@ function MemberSave({
   };
   // Back from signing in or continuing as a guest: the Save pressed as a visitor happens now,
   // once its state is known (already saved, e.g. by a member on another device: nothing to do).
-  useEffect(() => {
-    if (save.ready && takePendingSave(showcaseId) && !save.saved) onClick();
+  // Asked once per card when it becomes ready, not on every render of every card.
+  const takeVisitorsSave = useEffectEvent(() => {
+    if (takePendingSave(showcaseId) && !save.saved) onClick();
   });
+  useEffect(() => {
+    if (save.ready) takeVisitorsSave();
+  }, [save.ready]);
   return <SaveView saved={save.saved} ready={save.ready} cardTitle={cardTitle} onClick={onClick} />;
 }

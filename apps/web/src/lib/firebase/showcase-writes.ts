@@ -128,6 +128,15 @@ export function updateShowcaseChecked(
   );
 }
 
+/** The showcase's snapshot in this device's cache, or null when the cache has none at all. */
+async function cachedShowcase(db: Firestore, id: string) {
+  try {
+    return await getDocFromCache(showcaseRef(db, id));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The showcase as this device's cache holds it now, with every tab's queued writes applied, or
  * null when the cache has no such document. A listener in this tab learns another tab's queued
@@ -135,18 +144,10 @@ export function updateShowcaseChecked(
  * pressed Save here; the cache itself already holds it.
  */
 export async function showcaseOnDevice(db: Firestore, id: string): Promise<Showcase | null> {
-  try {
-    return (await getDocFromCache(showcaseRef(db, id))).data() ?? null;
-  } catch {
-    return null; // Not in the cache at all.
-  }
+  return (await cachedShowcase(db, id))?.data() ?? null;
 }
 
 /** True when this device already holds the showcase (e.g. a create queued before a reload). */
 export async function showcaseIsOnDevice(db: Firestore, id: string): Promise<boolean> {
-  try {
-    return (await getDocFromCache(doc(db, SHOWCASES, id))).exists();
-  } catch {
-    return false; // Not in the cache at all.
-  }
+  return (await cachedShowcase(db, id))?.exists() ?? false;
 }
