@@ -167,6 +167,9 @@ test("each of a member's likeable cards listens to its own like, and the liked o
   await commands.recordRequests(LISTEN_REQUESTS);
   await renderApp({ path: `/?tag=${tag}`, as: member });
   await expect.element(unlikeButton(titles[0]!)).toHaveAttribute('aria-pressed', 'true');
+  // Enabled: its own listener has answered (a card still waiting for it shows the same
+  // unpressed button, disabled), so its listen request has gone out.
+  await expect.element(likeButton(titles[1]!)).toBeEnabled();
   await expect.element(likeButton(titles[1]!)).toHaveAttribute('aria-pressed', 'false');
   expect(card(`Own ${tag}`).getByRole('button').elements()).toEqual([]);
   // One like document per likeable card, none for the member's own; no collection-group query,
