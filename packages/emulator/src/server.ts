@@ -653,6 +653,9 @@ function createStorageListener(
   };
 }
 
+/** Connections the kernel queues before accept: a burst of this many is accepted whole. */
+const ACCEPT_BACKLOG = 4096;
+
 /** Binds `host:port`, turning the usual bind failures into StartupErrors with advice. */
 async function listen(
   netServer: NetServer,
@@ -685,7 +688,12 @@ async function listen(
     };
     netServer.once('error', onError);
     netServer.once('listening', onListening);
-    netServer.listen({ host, port: requestedPort });
+    // Node's default accept queue (511) overflows under a burst of connects: the kernel then
+    // drops the handshakes' last packets and those clients wait out SYN-ACK retries (about a
+    // minute) before the server sees them. Connections beyond the limit wait in user space
+    // (the waiting room), so the queue only needs to hold a burst until it is accepted; the
+    // kernel caps it at net.core.somaxconn.
+    netServer.listen({ host, port: requestedPort, backlog: ACCEPT_BACKLOG });
   });
 }
 
