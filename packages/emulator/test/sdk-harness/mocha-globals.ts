@@ -118,6 +118,8 @@ export type Hooks = {
    * (a run that covers the same behaviour elsewhere, named by whoever passes it).
    */
   readonly leaveOut?: string;
+  /** Leaves out the tests with exactly these full titles, as `leaveOut` does. */
+  readonly leaveOutTitles?: readonly string[];
 };
 
 export type MochaHarness = {
@@ -210,7 +212,9 @@ export function installMochaGlobals(): MochaHarness {
     const hasOnly = (suite: Suite): boolean =>
       suite.only || suite.tests.some((t) => t.only) || suite.suites.some(hasOnly);
     const onlyMode = hasOnly(file);
+    const leftOut = new Set(hooks.leaveOutTitles);
     const selected = (test: Test): boolean =>
+      !leftOut.has(`${test.parent.fullTitle} > ${test.title}`) &&
       (!onlyMode || test.only || test.parent.isOnly) &&
       (hooks.grep === undefined ||
         `${test.parent.fullTitle} > ${test.title}`.includes(hooks.grep)) &&

@@ -30,7 +30,7 @@ export type SdkSuitePage = {
   run(
     suite: SuiteName,
     file: string,
-    select?: Pick<Hooks, 'grep' | 'leaveOut'>,
+    select?: Pick<Hooks, 'grep' | 'leaveOut' | 'leaveOutTitles'>,
   ): Promise<TestResult[]>;
 };
 
