@@ -228,7 +228,7 @@ const lint = () =>
 
 const typecheck = () =>
   phase('typecheck', async (log) => {
-    const code = await run('npm', ['run', 'typecheck', '--workspaces', '--if-present'], { log });
+    const code = await run(process.execPath, ['scripts/typecheck.mjs'], { log });
     return { ok: code === 0 };
   });
 

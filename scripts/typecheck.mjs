@@ -1,0 +1,32 @@
+// `npm run typecheck` (and `npm test`'s typecheck phase): every TypeScript project of the
+// repository checked by TypeScript 7, the native compiler, in one process after another. The
+// compiler is called by its path because two packages install a `tsc`: TypeScript 5.9 stays only
+// as the library typescript-eslint parses with (docs/decisions/2026-11-28-npm-test-on-two-cores.md).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const TSC = path.join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');
+
+/** Every checked project: each workspace's tsconfig.json, and the web app's Node-side files. */
+const PROJECTS = [
+  'packages/emulator/tsconfig.json',
+  'packages/schema/tsconfig.json',
+  'packages/dev-stack/tsconfig.json',
+  'functions/tsconfig.json',
+  'apps/web/tsconfig.json',
+  'apps/web/tsconfig.node.json',
+];
+
+let failed = 0;
+for (const project of PROJECTS) {
+  const { status } = spawnSync(process.execPath, [TSC, '-p', project, '--noEmit'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (status !== 0) {
+    console.error(`✘ ${project}`);
+    failed += 1;
+  }
+}
+process.exit(failed === 0 ? 0 : 1);
