@@ -14,6 +14,14 @@ import { SOURCE_CONDITION } from './vite.config.ts';
 // Chromium the end-to-end suite uses (CHROME_PATH, Debian's /usr/bin/chromium, …).
 const chromium = ensureChromium();
 
+// React, React DOM and MUI in their production builds, as users run them: the development builds'
+// checks, warnings and StrictMode's second run of every effect (each Firestore listener added,
+// removed and added again) cost the screens a quarter of their CPU time, measured in
+// docs/decisions/2026-11-28-npm-test-on-two-cores.md. Vite reads this after loading the config
+// (its `isProduction`, the JSX runtime) and when it pre-bundles dependencies; the app's mode stays
+// `test`, so it still talks to the emulators.
+process.env.NODE_ENV = 'production';
+
 export default defineConfig({
   // Apart from the unit tests' cache: `npm test` runs both at once, and Vitest reads its
   // results.json there without guarding against the other run writing it.
