@@ -15,6 +15,7 @@ import { goOffline, holdMatchingRequests } from '../../src/testing/network';
 import { openShowcaseId } from '../../src/testing/open-showcase';
 import { newMember, renderApp } from '../../src/testing/render-app';
 import { fillShowcaseForm } from '../../src/testing/showcase-form';
+import { keepList, keptList } from '../../src/lib/images/device-store';
 import { listObjects, objectMetadata } from '../../src/testing/storage-rest';
 
 /** Resumable uploads to the Storage emulator (start, chunks, finish). */
@@ -235,6 +236,45 @@ describe('Images section offline', () => {
         page.getByRole('list', { name: 'My showcases' }).getByText('1 image waiting to upload'),
       )
       .toBeVisible();
+  });
+  test('a reload before the device’s list caught up: a prepared picture comes back waiting, one cut while preparing is named and taken out', async () => {
+    const member = await newMember();
+    const title = `Reloaded ${uniqueTag('r')}`;
+    const [id] = await seedShowcases([{ title, ownerUid: member.uid, status: 'draft', url: '' }]);
+    await renderApp({ path: `/s/${id}/edit`, as: member });
+    await expect.element(page.getByRole('button', { name: 'Add images' })).toBeVisible();
+    await goOffline();
+    await userEvent.upload(fileInput(), [await pngFile('kept.png', 640, 480, '#357')]);
+    await expect.element(imageRow('kept.png').getByText('Waiting to upload')).toBeVisible();
+    type Entry = { fileName: string; phase: string; info?: unknown };
+    const kept = () => keptList<Entry[]>(member.uid, id!);
+    await expect.poll(async () => (await kept())?.map((entry) => entry.phase)).toEqual(['waiting']);
+
+    // The list as a reload can leave it: last written while the picture was being prepared,
+    // and with one more the page closed on before its picture was ready.
+    const [entry] = (await kept())!;
+    await keepList(member.uid, id!, [
+      { ...entry, phase: 'processing', info: undefined },
+      {
+        id: 'cut-short',
+        fileName: 'cut.png',
+        alt: '',
+        phase: 'processing',
+        progress: 0,
+        stored: [],
+      },
+    ]);
+    await renderApp({ path: `/s/${id}/edit`, as: member });
+    await expect.element(imageRow('kept.png').getByText('Waiting to upload')).toBeVisible();
+    await expect
+      .element(
+        page.getByText('“cut.png” was still being prepared when the page closed. Add it again.'),
+      )
+      .toBeVisible();
+    await expect.element(imageRow('cut.png')).not.toBeInTheDocument();
+    await expect
+      .poll(async () => (await kept())?.map((entry) => entry.fileName))
+      .toEqual(['kept.png']);
   });
 });
 

@@ -15,6 +15,13 @@ const bytesKey = (ownerUid: string, imageId: string) => `bytes/${ownerUid}/${ima
 
 export type KeptSize = { width: number; blob: Blob };
 
+/**
+ * An image's encoded widths and what the app learned preparing them (`info`), kept as one record:
+ * the list is written after the screen shows a change, so a reload can come before the list
+ * says an image was prepared, but never before its record does.
+ */
+export type KeptImage<Info> = { sizes: KeptSize[]; info: Info | undefined };
+
 export function keptList<T>(ownerUid: string, showcaseId: string): Promise<T | undefined> {
   return get<T>(listKey(ownerUid, showcaseId), uploadsStore());
 }
@@ -27,12 +34,24 @@ export function forgetList(ownerUid: string, showcaseId: string): Promise<void> 
   return del(listKey(ownerUid, showcaseId), uploadsStore());
 }
 
-export function keptSizes(ownerUid: string, imageId: string): Promise<KeptSize[] | undefined> {
-  return get<KeptSize[]>(bytesKey(ownerUid, imageId), uploadsStore());
+export async function keptImage<Info>(
+  ownerUid: string,
+  imageId: string,
+): Promise<KeptImage<Info> | undefined> {
+  const record = await get<KeptImage<Info> | KeptSize[]>(
+    bytesKey(ownerUid, imageId),
+    uploadsStore(),
+  );
+  // Kept before the record had its info: the widths alone.
+  return Array.isArray(record) ? { sizes: record, info: undefined } : record;
 }
 
-export function keepSizes(ownerUid: string, imageId: string, sizes: KeptSize[]): Promise<void> {
-  return set(bytesKey(ownerUid, imageId), sizes, uploadsStore());
+export function keepImage<Info>(
+  ownerUid: string,
+  imageId: string,
+  image: KeptImage<Info>,
+): Promise<void> {
+  return set(bytesKey(ownerUid, imageId), image, uploadsStore());
 }
 
 export function forgetSizes(ownerUid: string, imageId: string): Promise<void> {

@@ -14,12 +14,12 @@ import type { KeptSize } from '../../../lib/images/device-store';
 import {
   forgetList,
   forgetSizes,
+  keepImage,
   keepList,
-  keepSizes,
+  keptImage,
   keptList,
-  keptSizes,
 } from '../../../lib/images/device-store';
-import type { ImageQueue, QueuedImage } from './image-queue';
+import type { ImageQueue, ProcessedInfo, QueuedImage } from './image-queue';
 import {
   hasPendingImages,
   imageQueueFrom,
@@ -120,8 +120,22 @@ export function useShowcaseImages(
       dispatch({ type: 'restored', images });
       for (const image of images) {
         if (image.phase === 'done') continue;
-        const sizes = await keptSizes(ownerUid, image.id);
-        if (sizes) showPreview(image.id, sizes);
+        const kept = await keptImage<ProcessedInfo>(ownerUid, image.id);
+        if (cancelled) return;
+        if (kept) showPreview(image.id, kept.sizes);
+        if (image.phase !== 'processing') continue;
+        if (kept?.info) {
+          // The page went after the picture was prepared but before the list said so.
+          dispatch({ type: 'processed', id: image.id, info: kept.info });
+        } else {
+          // The page went while the picture was being prepared; the file itself is never kept.
+          dispatch({ type: 'refused', id: image.id });
+          void forgetSizes(ownerUid, image.id);
+          setRefusals((current) => [
+            ...current,
+            `“${image.fileName}” was still being prepared when the page closed. Add it again.`,
+          ]);
+        }
       }
     });
     return () => {
@@ -165,7 +179,7 @@ export function useShowcaseImages(
     uploads.current.set(image.id, handle);
     dispatch({ type: 'upload-started', id: image.id });
     void (async () => {
-      const sizes = (await keptSizes(ownerUid, image.id)) ?? [];
+      const sizes = (await keptImage(ownerUid, image.id))?.sizes ?? [];
       const { uploadImageObject } = await loadStorage();
       const missing = info.widths.filter((w) => !image.stored.some((s) => s.width === w));
       const bytesOf = (widths: number[]) =>
@@ -233,18 +247,15 @@ export function useShowcaseImages(
           .then(async (image) => {
             if (dropped.current.has(id)) return;
             const sizes = image.sizes.map(({ width, blob }) => ({ width, blob }));
-            await keepSizes(ownerUid, id, sizes);
+            const info: ProcessedInfo = {
+              width: image.width,
+              height: image.height,
+              placeholder: image.placeholder,
+              widths: sizes.map((s) => s.width),
+            };
+            await keepImage(ownerUid, id, { sizes, info });
             showPreview(id, sizes);
-            dispatch({
-              type: 'processed',
-              id,
-              info: {
-                width: image.width,
-                height: image.height,
-                placeholder: image.placeholder,
-                widths: sizes.map((s) => s.width),
-              },
-            });
+            dispatch({ type: 'processed', id, info });
           })
           .catch((error: unknown) => {
             dispatch({ type: 'refused', id });
