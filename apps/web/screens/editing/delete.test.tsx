@@ -60,7 +60,7 @@ test('deleting a showcase removes its likes, its comments and every stored width
 
   await renderApp({ path: `/s/${id}`, as: owner });
   await expect.element(screenHeading(title)).toBeVisible();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
 
   await expect.element(page.getByText('Showcase deleted.')).toBeVisible();
@@ -93,7 +93,7 @@ test('a showcase with 450 likes and 150 comments: all go, in batches of 500, and
 
   await renderApp({ path: `/s/${id}`, as: owner });
   await expect.element(screenHeading(title)).toBeVisible();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
 
   // Two batches of up to 500 deletes, each write checked by the rules: on a loaded machine this

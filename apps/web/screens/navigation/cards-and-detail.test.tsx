@@ -140,7 +140,7 @@ test('the owner sees the like count, and Edit and Delete beside the title', asyn
     .element(page.getByRole('button', { name: 'Like', exact: true }))
     .not.toBeInTheDocument();
   const edit = page.getByRole('link', { name: 'Edit' });
-  const remove = page.getByRole('button', { name: 'Delete' });
+  const remove = page.getByRole('button', { name: 'Delete', exact: true });
   await expect.element(edit).toBeVisible();
   await expect.element(remove).toBeVisible();
 
@@ -164,5 +164,7 @@ test('the owner sees the like count, and Edit and Delete beside the title', asyn
   await router.navigate(`/s/${theirs}`);
   await expect.element(page.getByRole('button', { name: 'Like', exact: true })).toBeEnabled();
   await expect.element(page.getByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-  await expect.element(page.getByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  await expect
+    .element(page.getByRole('button', { name: 'Delete', exact: true }))
+    .not.toBeInTheDocument();
 });

@@ -97,7 +97,7 @@ test('the owner of a draft copies its link beside Edit and Delete', async () => 
   ]);
   await renderApp({ path: `/s/${id}`, as: member });
   await expect.element(page.getByRole('link', { name: 'Edit' })).toBeVisible();
-  await expect.element(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
 
   await copyLink().click();
   await expect.poll(snackbarText).toBe('Link copied');
