@@ -39,5 +39,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
+    // The service worker precaches the whole build (about 150 files) in every new browser
+    // context, a CPU cost each test would pay for nothing (about 50 of the suite's 300 CPU
+    // seconds). The specs about what the worker does (offline reloads, updates, what it must not
+    // answer) allow it: `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
   },
 });

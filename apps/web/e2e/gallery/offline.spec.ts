@@ -13,6 +13,9 @@ import {
   uniqueTag,
 } from '../support/gallery';
 
+// This spec is about what the service worker does (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('offline', () => {
   // Reloads, a service worker install and a reconnect: more than the default budget.
   test.describe.configure({ timeout: 90_000 });

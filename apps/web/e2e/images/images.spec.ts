@@ -240,63 +240,68 @@ test.describe('images', () => {
     await expect.poll(() => listObjectNames(bucket, folder)).toEqual([]);
   });
 
-  test('pictures picked offline survive a reload served by the service worker, then upload and save exactly once', async ({
-    memberPage: page,
-    member,
-    context,
-  }) => {
-    const tag = uniqueTag('offimg');
-    const title = `Offline pictures ${tag}`;
-    await page.goto('/new');
-    await expect(page.getByRole('button', { name: 'Add images' })).toBeVisible();
-    await expectConnection(page, 'Live');
-    // The service worker has taken the page over: a reload offline comes from its cache.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
-      timeout: 20_000,
-    });
-    const id = new URL(page.url()).searchParams.get('id')!;
-    const folder = `users/${member.uid}/showcases/${id}/`;
+  test.describe('with the service worker', () => {
+    // Blocked in the other specs (playwright.config.ts).
+    test.use({ serviceWorkers: 'allow' });
 
-    await context.setOffline(true);
-    await expectConnection(page, 'Offline');
-    await page.getByTestId('add-images-input').setInputFiles(
-      await pictures(page, [
-        { name: 'train.png', colour: '#357' },
-        { name: 'station.png', colour: '#a53' },
-      ]),
-    );
-    for (const name of ['train.png', 'station.png'])
-      await expect(imageRow(page, name).getByText('Waiting to upload')).toBeVisible();
-    await expect(page.getByText(/You’re offline. Your pictures are kept/)).toBeVisible();
-
-    await page.reload();
-    for (const name of ['train.png', 'station.png'])
-      await expect(imageRow(page, name).getByText('Waiting to upload')).toBeVisible({
+    test('pictures picked offline survive a reload served by the service worker, then upload and save exactly once', async ({
+      memberPage: page,
+      member,
+      context,
+    }) => {
+      const tag = uniqueTag('offimg');
+      const title = `Offline pictures ${tag}`;
+      await page.goto('/new');
+      await expect(page.getByRole('button', { name: 'Add images' })).toBeVisible();
+      await expectConnection(page, 'Live');
+      // The service worker has taken the page over: a reload offline comes from its cache.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
         timeout: 20_000,
       });
-    await fillShowcaseForm(page, { title, url: 'https://example.com/trains', tags: tag });
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(
-      page.getByText('Your showcase is saved as soon as its images finish uploading.'),
-    ).toBeVisible();
-    expect(await getDocument(`showcases/${id}`)).toBeUndefined();
+      const id = new URL(page.url()).searchParams.get('id')!;
+      const folder = `users/${member.uid}/showcases/${id}/`;
 
-    await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
-      timeout: 30_000,
+      await context.setOffline(true);
+      await expectConnection(page, 'Offline');
+      await page.getByTestId('add-images-input').setInputFiles(
+        await pictures(page, [
+          { name: 'train.png', colour: '#357' },
+          { name: 'station.png', colour: '#a53' },
+        ]),
+      );
+      for (const name of ['train.png', 'station.png'])
+        await expect(imageRow(page, name).getByText('Waiting to upload')).toBeVisible();
+      await expect(page.getByText(/You’re offline. Your pictures are kept/)).toBeVisible();
+
+      await page.reload();
+      for (const name of ['train.png', 'station.png'])
+        await expect(imageRow(page, name).getByText('Waiting to upload')).toBeVisible({
+          timeout: 20_000,
+        });
+      await fillShowcaseForm(page, { title, url: 'https://example.com/trains', tags: tag });
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(
+        page.getByText('Your showcase is saved as soon as its images finish uploading.'),
+      ).toBeVisible();
+      expect(await getDocument(`showcases/${id}`)).toBeUndefined();
+
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
+        timeout: 30_000,
+      });
+      const stored = await getDocument(`showcases/${id}`);
+      const images = stored?.data.images as { sizes: { url: string }[] }[];
+      expect(images).toHaveLength(2);
+      expect(stored?.data.status).toBe('published');
+      // Written once: never updated after its create.
+      const times = await documentTimes(`showcases/${id}`);
+      expect(times?.updated).toBe(times?.created);
+      // Each stored width once, and nothing else under the showcase's folder.
+      const names = images.flatMap((image) =>
+        image.sizes.map((size) => objectOfDownloadUrl(size.url).name),
+      );
+      const bucket = objectOfDownloadUrl(images[0]!.sizes[0]!.url).bucket;
+      expect(await listObjectNames(bucket, folder)).toEqual(names.sort());
     });
-    const stored = await getDocument(`showcases/${id}`);
-    const images = stored?.data.images as { sizes: { url: string }[] }[];
-    expect(images).toHaveLength(2);
-    expect(stored?.data.status).toBe('published');
-    // Written once: never updated after its create.
-    const times = await documentTimes(`showcases/${id}`);
-    expect(times?.updated).toBe(times?.created);
-    // Each stored width once, and nothing else under the showcase's folder.
-    const names = images.flatMap((image) =>
-      image.sizes.map((size) => objectOfDownloadUrl(size.url).name),
-    );
-    const bucket = objectOfDownloadUrl(images[0]!.sizes[0]!.url).bucket;
-    expect(await listObjectNames(bucket, folder)).toEqual(names.sort());
   });
 });

@@ -19,6 +19,9 @@ import {
 import type { NpmStart } from '../support/npm-start';
 import { startNpmStart } from '../support/npm-start';
 
+// This spec is about what the service worker does (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const maya = DEMO_MEMBERS[0]!;
 let app: NpmStart;
 

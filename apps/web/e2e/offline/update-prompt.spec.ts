@@ -11,6 +11,9 @@ import { expect, test } from '@playwright/test';
 import { REPO_ROOT, freeStackPorts, openLog, startBuiltWeb } from '@showcase/dev-stack';
 import { stack } from '../support/env';
 
+// This spec is about what the service worker does (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const SITE_URL = 'https://showcase.example';
 
 /** Asks the browser for the server's service worker now; true when a new one came of it. */

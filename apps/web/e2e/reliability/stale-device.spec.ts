@@ -75,7 +75,7 @@ async function openEditor(page: Page, id: string, title: string): Promise<void> 
 
 /** The same member on a second device: its own browser context, storage and SDK instance. */
 async function openSecondDevice(browser: Browser, member: Account): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack().baseUrl });
+  const context = await browser.newContext({ baseURL: stack().baseUrl, serviceWorkers: 'block' });
   const page = await context.newPage();
   await signInAs(page, member);
   return page;

@@ -3,6 +3,10 @@
 // robots.txt that is a text file rather than the app.
 import { expect, test } from '../support/fixtures';
 
+// robots.txt is opened after the service worker took over: it must not answer with the app
+// (the worker is blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The `content` of each `<meta>` in the page, keyed by its `property` or `name`. */
 function metaTags(html: string): Map<string, string[]> {
   const tags = new Map<string, string[]>();

@@ -69,7 +69,9 @@ export async function openOtherMember(
   browser: Browser,
   options: Partial<Omit<Account, 'uid'>> = {},
 ): Promise<OtherUser> {
-  const context = await browser.newContext({ baseURL: stack().baseUrl });
+  // Blocked as in the test's own context (playwright.config.ts): no spec about the service
+  // worker opens a second user.
+  const context = await browser.newContext({ baseURL: stack().baseUrl, serviceWorkers: 'block' });
   const page = await context.newPage();
   const account = await signInNewMember(page, options);
   return { context, page, account };
