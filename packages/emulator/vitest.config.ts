@@ -26,15 +26,17 @@ class LongestFirstSequencer extends BaseSequencer {
   }
 }
 
+/** Files that load the vendored SDK suites, whose chai-as-promised changes chai for the process. */
+const SDK_SUITE_RUNNERS = ['test/sdk-suite/*.test.ts', 'test/storage-sdk-suite/*.test.ts'];
+// The vendored SDK suites' files are Mocha files, run by the runners above.
+const EXCLUDE = [
+  '**/node_modules/**',
+  'test/sdk-suite/upstream/**',
+  'test/storage-sdk-suite/upstream/**',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The vendored SDK suites' files are Mocha files, run by test/{sdk-suite,storage-sdk-suite}/*.test.ts.
-    exclude: [
-      '**/node_modules/**',
-      'test/sdk-suite/upstream/**',
-      'test/storage-sdk-suite/upstream/**',
-    ],
     setupFiles: ['test/support/field-maps.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -44,5 +46,30 @@ export default defineConfig({
     // Google client libraries probe the GCE metadata server (a non-loopback address) for
     // credentials; tests only ever talk to loopback.
     env: { METADATA_SERVER_DETECTION: 'none' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'emulator',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...EXCLUDE, ...SDK_SUITE_RUNNERS],
+          // Each worker imports the emulator and the SDKs once, not once per file: a third of
+          // the suite's CPU time (docs/decisions/2026-11-28-npm-test-on-two-cores.md). Every file
+          // starts its own servers and SDK instances and leaves no global state behind.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sdk-suites',
+          include: SDK_SUITE_RUNNERS,
+          exclude: EXCLUDE,
+          // Upstream's chai-as-promised would change the chai under Vitest's own `expect` for
+          // every file after it in the worker.
+          isolate: true,
+        },
+      },
+    ],
   },
 });
