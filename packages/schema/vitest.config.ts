@@ -15,5 +15,7 @@ export default defineConfig({
     // Google client libraries probe the GCE metadata server (a non-loopback address) for
     // credentials; tests only ever talk to loopback.
     env: { METADATA_SERVER_DETECTION: 'none' },
+    // One import of the emulator and the schema per worker instead of per file.
+    isolate: false,
   },
 });
