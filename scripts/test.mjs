@@ -265,17 +265,16 @@ const e2e = () =>
     return { ok: code === 0 && counts.failed === 0, ...counts };
   });
 
-// Three lanes at once, one phase after another in each: most of every suite's time is spent
-// waiting (the SDKs' time-outs and back-offs, 10 s connection windows, offline spells, stacks
-// starting), not computing, so the two cores are best kept busy by overlapping them. The
-// emulator's suites are the longest single phase and start at once in a lane of their own. The
-// screen and end-to-end suites stay in one lane, so their stacks and Chromium pages never compete
-// with each other's time-outs: measured alone each uses under half of its time in CPU (131 s of
-// 286 s, 118 s of 286 s), yet run side by side in lanes of their own they drove the load
-// average to 27 and both the emulator's and the screens' phases past their ten minutes. Nothing
-// is built twice at once: prepareRepository() above built dist/ (the e2e suite's `npm start`
-// then finds `tsc -b` up to date), typecheck emits nothing, the screens' dev server keeps its
-// own cache (node_modules/.vite/screens) and the e2e build goes into its run folder
+// Three lanes at once, one phase after another in each. The run is bound by the two cores' CPU
+// (about 95 % busy throughout), so the order is about packing: the end-to-end suite, which spends
+// a quarter of its time waiting (offline spells, 10 s connection windows, a second stack
+// starting), goes first, where the other lanes fill its waits; the screens, which keep both cores
+// busy on their own, go last. Screens and end to end stay in one lane, so their Chromium pages
+// never compete with each other's time-outs. Measured on the two-core machine: 556 s with the
+// screens first, 516 s with end to end first (docs/decisions/2026-11-28-npm-test-on-two-cores.md).
+// Nothing is built twice at once: prepareRepository() above built dist/ (the e2e suite's
+// `npm start` then finds `tsc -b` up to date), typecheck emits nothing, the screens' dev server
+// keeps its own cache (node_modules/.vite/screens) and the e2e build goes into its run folder
 // (.data/e2e/run-<pid>).
 // The link-preview function's workspace (`functions`, last in the workspace list) runs in the
 // first lane: its unit tests are pure and its handler tests start one emulator in-process, a few
@@ -291,8 +290,8 @@ const LANES = [
   },
   () => unit('packages/emulator'),
   async () => {
-    await screen();
     await e2e();
+    await screen();
   },
 ];
 await Promise.all(LANES.map((lane) => lane()));
