@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-export const TSC = path.join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');
+const TSC = path.join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');
 
 /** Every checked project: each workspace's tsconfig.json, and the web app's Node-side files. */
 const PROJECTS = [

@@ -24,7 +24,8 @@ export default defineConfig({
     exclude: ['src/**/*.browser.test.ts', '**/node_modules/**'],
     environment: 'node',
     // One import of the app's modules per worker instead of per file: 14 -> 4 CPU s for the
-    // phase. The files hold no global state between them (docs/decisions/2026-11-28-npm-test-on-two-cores.md).
+    // phase. The files hold no global state between them
+    // (docs/decisions/2026-11-28-npm-test-on-two-cores.md).
     isolate: false,
   },
 });

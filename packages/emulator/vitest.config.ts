@@ -53,7 +53,7 @@ export default defineConfig({
           name: 'emulator',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...EXCLUDE, ...SDK_SUITE_RUNNERS],
-          // Each worker imports the emulator and the SDKs once, not once per file: a third of
+          // Each worker imports the emulator and the SDKs once, not once per file: a quarter of
           // the suite's CPU time (docs/decisions/2026-11-28-npm-test-on-two-cores.md). Every file
           // starts its own servers and SDK instances and leaves no global state behind.
           isolate: false,

@@ -1,7 +1,6 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { Account } from '../support/auth-emulator';
-import { stack } from '../support/env';
-import { expect, signInAs, test } from '../support/fixtures';
+import { expect, newBrowserContext, signInAs, test } from '../support/fixtures';
 import { getDocument } from '../support/firestore';
 import { expectConnection, fillShowcaseForm, seedShowcases, uniqueTag } from '../support/gallery';
 
@@ -75,7 +74,7 @@ async function openEditor(page: Page, id: string, title: string): Promise<void> 
 
 /** The same member on a second device: its own browser context, storage and SDK instance. */
 async function openSecondDevice(browser: Browser, member: Account): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack().baseUrl, serviceWorkers: 'block' });
+  const context = await newBrowserContext(browser);
   const page = await context.newPage();
   await signInAs(page, member);
   return page;

@@ -58,6 +58,15 @@ export async function signInNewMember(
   return account;
 }
 
+/**
+ * Another browser (own storage, own SDK instance, own cache) on the run's app. Its service worker
+ * is blocked as in each test's own context (playwright.config.ts): no spec about the worker opens
+ * a second browser.
+ */
+export function newBrowserContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: stack().baseUrl, serviceWorkers: 'block' });
+}
+
 export type OtherUser = { context: BrowserContext; page: Page; account: Account };
 
 /**
@@ -69,9 +78,7 @@ export async function openOtherMember(
   browser: Browser,
   options: Partial<Omit<Account, 'uid'>> = {},
 ): Promise<OtherUser> {
-  // Blocked as in the test's own context (playwright.config.ts): no spec about the service
-  // worker opens a second user.
-  const context = await browser.newContext({ baseURL: stack().baseUrl, serviceWorkers: 'block' });
+  const context = await newBrowserContext(browser);
   const page = await context.newPage();
   const account = await signInNewMember(page, options);
   return { context, page, account };

@@ -237,6 +237,7 @@ describe('Images section offline', () => {
       )
       .toBeVisible();
   });
+
   test('a reload before the device’s list caught up: a prepared picture comes back waiting, one cut while preparing is named and taken out', async () => {
     const member = await newMember();
     const title = `Reloaded ${uniqueTag('r')}`;

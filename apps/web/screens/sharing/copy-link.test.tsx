@@ -148,8 +148,8 @@ test('hands the link over in a dialog, focused and selected, when nothing may co
   // Nothing claimed a copy that did not happen.
   expect(notices()).toEqual([]);
 
-  // Copying it by hand closes the dialog with the usual confirmation.
-  await field.click();
+  // Copying it by hand, from the focus it opened with, closes the dialog with the usual
+  // confirmation.
   await expect.element(field).toHaveFocus();
   await userEvent.keyboard('{ControlOrMeta>}c{/ControlOrMeta}');
   await expect.element(copyDialog()).not.toBeInTheDocument();

@@ -54,7 +54,7 @@ export function keepImage<Info>(
   return set(bytesKey(ownerUid, imageId), image, uploadsStore());
 }
 
-export function forgetSizes(ownerUid: string, imageId: string): Promise<void> {
+export function forgetImage(ownerUid: string, imageId: string): Promise<void> {
   return del(bytesKey(ownerUid, imageId), uploadsStore());
 }
 

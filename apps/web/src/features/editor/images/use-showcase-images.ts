@@ -12,8 +12,8 @@ import {
 } from '../../../lib/images';
 import type { KeptSize } from '../../../lib/images/device-store';
 import {
+  forgetImage,
   forgetList,
-  forgetSizes,
   keepImage,
   keepList,
   keptImage,
@@ -130,7 +130,7 @@ export function useShowcaseImages(
         } else {
           // The page went while the picture was being prepared; the file itself is never kept.
           dispatch({ type: 'refused', id: image.id });
-          void forgetSizes(ownerUid, image.id);
+          void forgetImage(ownerUid, image.id);
           setRefusals((current) => [
             ...current,
             `“${image.fileName}” was still being prepared when the page closed. Add it again.`,
@@ -202,7 +202,7 @@ export function useShowcaseImages(
           sent += kept.blob.size;
           dispatch({ type: 'size-stored', id: image.id, size: { width, url } });
         }
-        await forgetSizes(ownerUid, image.id);
+        await forgetImage(ownerUid, image.id);
       } catch (error) {
         if (handle.stopped) {
           // Stopped by the app (offline, or the section closed), not by the user: it waits.
@@ -277,7 +277,7 @@ export function useShowcaseImages(
       const image = queueRef.current.images.find((i) => i.id === id);
       if (image?.phase === 'processing') dropped.current.add(id);
       dispatch({ type: 'removed', id });
-      void forgetSizes(ownerUid, id);
+      void forgetImage(ownerUid, id);
       if (!image) return;
       if (initial.some((stored) => stored.id === id)) removedStored.current.add(id);
       else
