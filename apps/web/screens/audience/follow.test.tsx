@@ -20,11 +20,6 @@ const followButton = () => page.getByRole('button', { name: 'Follow', exact: tru
 const followingButton = () => page.getByRole('button', { name: 'Following', exact: true });
 const count = (label: string) => page.getByTestId(`count-${label}`);
 
-/** The signed-in shell creates a member's own profile; a follow batch updates it. */
-async function ownProfileExists(uid: string) {
-  await expect.poll(() => getDocument(`users/${uid}`), { timeout: 15_000 }).toBeDefined();
-}
-
 test('a member follows a maker on their profile and unfollows again', async () => {
   const maker = await seedMaker('Maya Follows', {
     bio: 'I make lamps from driftwood.',
@@ -36,7 +31,6 @@ test('a member follows a maker on their profile and unfollows again', async () =
   ]);
   const { user } = await renderApp({ path: `/u/${maker.uid}`, as: 'member' });
   const uid = user!.uid;
-  await ownProfileExists(uid);
 
   await expect.element(screenHeading(maker.name)).toBeVisible();
   await expect.element(page.getByText('I make lamps from driftwood.')).toBeVisible();
@@ -78,7 +72,6 @@ test("a showcase's maker line offers Follow, and it is the same follow as on the
   const title = `Line ${uniqueTag('line')}`;
   const [id] = await seedShowcases([{ title, ownerUid: maker.uid, ownerName: maker.name }]);
   const { user } = await renderApp({ path: `/s/${id}`, as: 'member' });
-  await ownProfileExists(user!.uid);
   await expect.element(screenHeading(title)).toBeVisible();
   await followButton().click();
   await expect.element(followingButton()).toBeVisible();
@@ -93,7 +86,6 @@ test("a showcase's maker line offers Follow, and it is the same follow as on the
 test("a visitor's Follow goes to sign in; a maker sees Edit profile, and New showcase when empty", async () => {
   const { user } = await renderApp({ path: '/', as: 'member' });
   const uid = user!.uid;
-  await ownProfileExists(uid);
   await renderApp({ path: `/u/${uid}`, as: user!.account! });
   await expect
     .element(page.getByRole('link', { name: 'Edit profile' }))
@@ -117,7 +109,6 @@ test('a member can leave a maker whose profile was deleted', async () => {
   const [id] = await seedShowcases([{ title, ownerUid: maker.uid, ownerName: maker.name }]);
   const { user } = await renderApp({ path: '/', as: 'member' });
   const uid = user!.uid;
-  await ownProfileExists(uid);
   await seedFollows(uid, [maker.uid]);
   await setDocuments([
     {

@@ -1,10 +1,11 @@
 // Creating an account on /signup: a new member lands in the app and /me shows every field of
 // the user record; an email already in use says so and offers sign-in; a guest who signs up is
 // upgraded in place (same uid), and a guest who picks a taken email stays that guest.
+import { nameTermsFor } from '@showcase/schema';
 import { expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { lookupAccount } from '../../src/testing/auth-emulator-rest';
-import { uniqueId } from '../../src/testing/emulator-rest';
+import { getDocument, uniqueId } from '../../src/testing/emulator-rest';
 import { currentAddress } from '../../src/testing/locators';
 import { newMember, renderApp } from '../../src/testing/render-app';
 import { currentSessionUser } from '../../src/testing/session';
@@ -26,7 +27,7 @@ async function continueAsGuest(): Promise<string> {
   return currentSessionUser()!.uid;
 }
 
-test('sign-up lands on the app and /me shows every field of the user record', async () => {
+test('sign-up lands on the app, creates the public profile, and /me shows every field of the user record', async () => {
   const consoleErrors = vi.spyOn(console, 'error');
   const email = uniqueEmail('signup');
   const { router } = await renderApp({ path: '/welcome' });
@@ -37,6 +38,14 @@ test('sign-up lands on the app and /me shows every field of the user record', as
 
   const account = await lookupAccount({ email });
   expect(account?.displayName).toBe('Ada Tester');
+  // The signed-in shell writes the new member's public profile, findable by name.
+  await expect
+    .poll(() => getDocument(`users/${account?.localId}`))
+    .toMatchObject({
+      displayName: 'Ada Tester',
+      photoURL: null,
+      nameTerms: nameTermsFor('Ada Tester'),
+    });
 
   await router.navigate('/me');
   await expect.poll(() => userRecordText('uid')).toBe(account?.localId);

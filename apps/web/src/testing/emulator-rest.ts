@@ -5,7 +5,7 @@
  */
 import { inject } from 'vitest';
 import type { PlainFields, PlainValue, ShowcaseDocument, ShowcaseImage } from '@showcase/schema';
-import { buildShowcase, fromFields, toFields } from '@showcase/schema';
+import { buildShowcase, fromFields, nameTermsFor, toFields } from '@showcase/schema';
 import { readFirebaseConfig } from '../config/env';
 
 const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' };
@@ -147,8 +147,37 @@ export async function loadRules(rules: string): Promise<void> {
 
 export type Account = { uid: string; email: string; password: string; displayName: string };
 
-/** A fresh email/password account, created through the Auth emulator's public sign-up API. */
-export async function createAccount(displayName = `Tester ${uniqueId('m').slice(2, 8)}`) {
+/**
+ * A member's public profile `users/{uid}` as the signed-in shell writes it on a first sign-in;
+ * `extra` adds or overrides fields (bio, links, counters).
+ */
+export async function seedProfile(uid: string, displayName: string, extra: PlainFields = {}) {
+  await setDocuments([
+    {
+      path: `users/${uid}`,
+      data: {
+        displayName,
+        photoURL: null,
+        nameTerms: nameTermsFor(displayName),
+        followerCount: 0,
+        followingCount: 0,
+        createdAt: new Date(),
+        ...extra,
+      },
+    },
+  ]);
+}
+
+/**
+ * A fresh email/password account, created through the Auth emulator's public sign-up API, with
+ * the public profile of a member who has signed in before: the shell then has nothing to write,
+ * so no test races its write (a sign-out waits for unconfirmed writes). `{ profile: false }`
+ * leaves it to the shell, as after signing up.
+ */
+export async function createAccount(
+  displayName = `Tester ${uniqueId('m').slice(2, 8)}`,
+  { profile = true }: { profile?: boolean } = {},
+) {
   const email = `${uniqueId('user')}@example.com`;
   const password = `pw-${uniqueId('p')}`;
   const { apiKey } = readFirebaseConfig();
@@ -159,5 +188,6 @@ export async function createAccount(displayName = `Tester ${uniqueId('m').slice(
     body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
   });
   if (!created) throw new Error('The Auth emulator did not create the account.');
+  if (profile) await seedProfile(created.localId, displayName);
   return { uid: created.localId, email, password, displayName } satisfies Account;
 }
