@@ -59,10 +59,12 @@ async function seed(kind: Kind): Promise<Case> {
     },
     { title: `Tide charts ${tag}`, tags: [tag], imageUrl: demoImage('tide-charts'), likeCount: 1 },
     { title: `No picture ${tag}`, tags: [tag, 'plain'], ownerName: '' },
+    // Below the first row: its image is fetched near the viewport (one of the owner's own).
     {
       title: `Bike routes ${tag}`,
       tags: [tag, 'maps', 'bikes'],
       imageUrl: demoImage('bike-routes'),
+      ...mine,
     },
   ];
   await seedShowcases(cards.map((card, index) => ({ ...card, createdAt: daysOld(index) })));

@@ -20,6 +20,8 @@ export type ElementLook = {
   signature: string;
   box: [x: number, y: number, width: number, height: number];
   style: Record<string, string>;
+  /** How an image is fetched (at once, first, or near the viewport): the first paint's too. */
+  fetching: string;
   text: string;
   descendants: number;
   children: ElementLook[];
@@ -67,11 +69,14 @@ export function look(element: Element): ElementLook {
     signature: signature(element),
     box: [rect.x, rect.y, rect.width, rect.height],
     style: Object.fromEntries(STYLES.map((name) => [name, computed.getPropertyValue(name)])),
+    fetching: FETCHING.map((name) => `${name}=${element.getAttribute(name) ?? ''}`).join(' '),
     text,
     descendants: element.querySelectorAll('*').length,
     children: [...element.children].filter((child) => child.tagName !== 'STYLE').map(look),
   };
 }
+
+const FETCHING = ['loading', 'fetchpriority', 'sizes'] as const;
 
 const BOX = ['x', 'y', 'width', 'height'] as const;
 
@@ -106,6 +111,9 @@ export function differences(
           `${path}: ${name} ${painted.style[name]} in the first paint, ${shown.style[name]} in the app`,
         );
       }
+    }
+    if (painted.fetching !== shown.fetching) {
+      found.push(`${path}: ${painted.fetching} in the first paint, ${shown.fetching} in the app`);
     }
     if (painted.text !== shown.text) {
       found.push(`${path}: text “${painted.text}” in the first paint, “${shown.text}” in the app`);

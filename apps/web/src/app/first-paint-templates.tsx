@@ -83,11 +83,16 @@ export async function renderFirstPaintTemplates(): Promise<string> {
       {content}
     </AppShell>
   );
-  const grid = (viewer: TemplateViewer, showcases: ReturnType<typeof templateShowcase>[]) => (
+  const grid = (
+    viewer: TemplateViewer,
+    showcases: ReturnType<typeof templateShowcase>[],
+    leadsPage = true,
+  ) => (
     <ShowcaseGrid
       showcases={showcases.map((showcase) => ({ ...showcase, ...ownedBy(viewer) }))}
       label="Showcases"
       likeable
+      leadsPage={leadsPage}
     />
   );
   const twoCards = [templateShowcase(0), templateShowcase(1)];
@@ -116,6 +121,11 @@ export async function renderFirstPaintTemplates(): Promise<string> {
     );
   }
   templates.push(render(templateIds.ownCards, 'owner', '/', grid('owner', twoCards)));
+  for (const viewer of ['visitor', 'guest', 'member', 'owner'] as const) {
+    templates.push(
+      render(templateIds.laterCard(viewer), viewer, '/', grid(viewer, [twoCards[1]!], false)),
+    );
+  }
   templates.push(
     render(
       templateIds.cardWithoutImage,

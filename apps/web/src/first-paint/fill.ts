@@ -32,6 +32,7 @@ import {
   showsUpdated,
 } from '../lib/showcases/format';
 import { galleryHeading } from '../lib/showcases/gallery-search';
+import { cardImagePlacement } from '../lib/showcases/grid-steps';
 import { placeholderBackground, placeholderInitial } from '../lib/showcases/placeholder';
 import type { DisplayImage, ImageFrame } from '../lib/showcases/showcase-images';
 import {
@@ -250,13 +251,20 @@ function gallery(
   const grid = first(page, '[data-showcase-id]').closest('ul')!;
   const others = [...grid.children];
   const own = [...cloneTemplate(templateIds.ownCards).firstElementChild!.children];
+  const cardLater = (kind: TemplateViewer) =>
+    first(cloneTemplate(templateIds.laterCard(kind)), '[data-showcase-id]').closest('li')!;
+  const later = { others: cardLater(viewer.kind), own: cardLater('owner') };
   const withoutImage = first(cloneTemplate(templateIds.cardWithoutImage), 'li');
   grid.replaceChildren(
     ...showcases.map((showcase, position) => {
-      // The first card's image is fetched first; the rest of the first row's at once.
-      const index = Math.min(position, 1);
-      const source = viewer.uid !== null && showcase.ownerUid === viewer.uid ? own : others;
-      const card = source[index]!.cloneNode(true) as Element;
+      // Each card as the app places its image: the first fetched first, the rest of the first
+      // row at once, the cards below it near the viewport. Templates hold stand-ins 0 and 1.
+      const placement = cardImagePlacement(position, true);
+      const mine = viewer.uid !== null && showcase.ownerUid === viewer.uid;
+      const index = placement === 'first' ? 0 : 1;
+      const template =
+        placement === 'later' ? later[mine ? 'own' : 'others'] : (mine ? own : others)[index]!;
+      const card = template.cloneNode(true) as Element;
       fillCard(card, index, showcase, withoutImage, now);
       return card;
     }),

@@ -5,7 +5,7 @@ import type { FirstPaintRoute } from './route';
 
 /**
  * Cards a first paint asks for: exactly the gallery's first rendering step (a desktop's first
- * row), so no card drawn here vanishes at the hand-over while the app renders the rest.
+ * screen), so no card drawn here vanishes at the hand-over while the app renders the rest.
  */
 export const FIRST_PAINT_CARDS = FIRST_STEP_CARDS;
 

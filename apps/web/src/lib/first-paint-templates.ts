@@ -17,6 +17,11 @@ export const templateIds = {
   gallery: (viewer: Exclude<TemplateViewer, 'owner'>) => `fp-gallery-${viewer}`,
   /** Two cards of the viewer's own, as a member sees them in the gallery. */
   ownCards: 'fp-cards-own',
+  /**
+   * One card below the first row (its image fetched near the viewport), for a visitor, guest or
+   * member, and of the viewer's own.
+   */
+  laterCard: (viewer: TemplateViewer) => `fp-card-later-${viewer}`,
   /** One card without an image: where its placeholder goes. */
   cardWithoutImage: 'fp-card-no-image',
   /** The sort and tag controls as the URL sets them. */

@@ -2,19 +2,9 @@ import Box from '@mui/material/Box';
 import type { Showcase } from '@showcase/schema';
 import type { ReactNode } from 'react';
 import { startTransition, useEffect, useState } from 'react';
-import { cardsToRender } from '../../lib/showcases/grid-steps';
+import { cardImagePlacement, cardsToRender } from '../../lib/showcases/grid-steps';
 import { showcaseGridLayout } from './grid-layout';
 import { ShowcaseCard } from './showcase-card';
-import type { ImagePlacement } from './showcase-image';
-
-/** Cards whose images load at once when the grid leads the page: the first row on a wide screen. */
-const FIRST_ROW = 4;
-
-/** The first card's image is the likely largest paint (one column on a phone, four when wide). */
-function placementOf(index: number, leadsPage: boolean): ImagePlacement {
-  if (!leadsPage || index >= FIRST_ROW) return 'later';
-  return index === 0 ? 'first' : 'visible';
-}
 
 /** One column at 360 px, up to four on wide screens. */
 const gridSx = { listStyle: 'none', p: 0, m: 0, ...showcaseGridLayout } as const;
@@ -65,7 +55,7 @@ export function ShowcaseGrid({
             <ShowcaseCard
               showcase={showcase}
               headingLevel={headingLevel}
-              imagePlacement={placementOf(index, leadsPage)}
+              imagePlacement={cardImagePlacement(index, leadsPage)}
               likeable={likeable}
             />
           </Box>

@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import type { ImagePlacement } from '../../lib/showcases/grid-steps';
 import { placeholderBackground, placeholderInitial } from '../../lib/showcases/placeholder';
 import type { DisplayImage, ImageFrame } from '../../lib/showcases/showcase-images';
 import { FRAME_SIZES, imageFit, imageFrameStyle } from '../../lib/showcases/showcase-images';
 
-/**
- * `first`: the page's likely largest paint (a showcase's image, the first card): fetched at once
- * and before other images. `visible`: on the first screen on some layouts (the rest of a wide
- * first row): fetched at once, normal priority. `later`: below the fold: fetched near the viewport.
- */
-export type ImagePlacement = 'first' | 'visible' | 'later';
+export type { ImagePlacement };
 
 type ShowcaseImageProps = {
   /** The image (`showcaseDisplayImages`), or null: the showcase has none. */
