@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GalleryEvent, GalleryState } from './gallery-machine';
-import { galleryInit, galleryPagesRead, galleryReduce } from './gallery-machine';
+import { galleryInit, galleryLimit, galleryPagesRead, galleryReduce } from './gallery-machine';
 import type { GalleryPlace } from './gallery-places';
 import type { GalleryItem } from './gallery-window';
 import { MAX_TOP_UP_PAGES, noAcknowledgement, PAGE_SIZE } from './gallery-window';
@@ -110,6 +110,23 @@ describe('gallery machine', () => {
     expect(later.acknowledgement).toBe(seen.acknowledgement);
     const all = galleryReduce(later, { type: 'show-new', live: [item('y', 5), item('x', 1)] });
     expect(all.acknowledgement.cutoff).toBe(item('y', 5).createdAt?.getTime());
+  });
+
+  it('reads one showcase ahead until the server has answered, then a page ahead', () => {
+    const start = galleryInit('a', 'newest', 'f', undefined);
+    expect(galleryLimit(start, false)).toBe(PAGE_SIZE + 1);
+    const cached = galleryReduce(start, answered([item('x', 1)], { fromCache: true }));
+    expect(galleryLimit(cached, false)).toBe(PAGE_SIZE + 1);
+    const answeredOnce = galleryReduce(cached, answered([item('x', 1)]));
+    expect(galleryLimit(answeredOnce, false)).toBe(2 * PAGE_SIZE);
+    expect(galleryLimit(galleryReduce(answeredOnce, { type: 'load-more' }), false)).toBe(
+      3 * PAGE_SIZE,
+    );
+    // A new family (another sort, a retry) starts short again; a search reads whole pages.
+    expect(galleryLimit(galleryReduce(answeredOnce, shown('a', 'newest', 'g')), false)).toBe(
+      PAGE_SIZE + 1,
+    );
+    expect(galleryLimit(galleryInit('a', 'q=lan', 'f', undefined), true)).toBe(2 * PAGE_SIZE);
   });
 
   it('tops up a short search page while the server has more, within the bound', () => {

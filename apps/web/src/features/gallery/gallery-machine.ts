@@ -8,10 +8,11 @@
  * Every event returns the same state object when nothing changes, so the hook can apply the
  * render's events and store the result only when it differs.
  */
-import type { GalleryAcknowledgement, GalleryItem } from './gallery-window';
+import type { GalleryAcknowledgement, GalleryItem, LookAhead } from './gallery-window';
 import {
   acknowledgeAll,
   acknowledgeFirstResult,
+  galleryQueryLimit,
   noAcknowledgement,
   pagesToRead,
 } from './gallery-window';
@@ -30,6 +31,11 @@ export type GalleryState = {
   pages: number;
   /** Pages of server results read for a search whose checks on the device left a page short. */
   topUp: number;
+  /**
+   * One showcase past the pages until the server has answered, then a page: the first answer,
+   * which the screen waits for, carries half the documents (a slow network's first visit).
+   */
+  lookAhead: LookAhead;
   acknowledgement: GalleryAcknowledgement;
 };
 
@@ -82,6 +88,7 @@ function fresh(
     family,
     pages: arrival.returningTo?.pages ?? 1,
     topUp: 1,
+    lookAhead: 'one',
     acknowledgement: noAcknowledgement,
   };
 }
@@ -98,6 +105,14 @@ export function galleryInit(
 /** Pages of server results the query reads: the pages shown, or more for a search's top-up. */
 export function galleryPagesRead(state: GalleryState): number {
   return Math.max(state.pages, state.topUp);
+}
+
+/**
+ * The live query's limit. A search reads whole pages from the start: its top-up counts what the
+ * server sent against them.
+ */
+export function galleryLimit(state: GalleryState, searching: boolean): number {
+  return galleryQueryLimit(galleryPagesRead(state), searching ? 'page' : state.lookAhead);
 }
 
 export function galleryReduce(state: GalleryState, event: GalleryEvent): GalleryState {
@@ -122,10 +137,13 @@ export function galleryReduce(state: GalleryState, event: GalleryEvent): Gallery
         return next === read ? state : { ...state, topUp: next };
       }
       // The first result the server vouches for sets what the reader has seen; showcases others
-      // publish after it wait behind the button. (A cached first result may be stale: not yet.)
+      // publish after it wait behind the button, and the query reads a page ahead from then on.
+      // (A cached first result may be stale: not yet.)
       if (event.fromCache) return state;
       const acknowledgement = acknowledgeFirstResult(event.live, state.acknowledgement);
-      return acknowledgement === state.acknowledgement ? state : { ...state, acknowledgement };
+      return acknowledgement === state.acknowledgement && state.lookAhead === 'page'
+        ? state
+        : { ...state, acknowledgement, lookAhead: 'page' };
     }
     case 'load-more':
       return { ...state, pages: state.pages + 1 };

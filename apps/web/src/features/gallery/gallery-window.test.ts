@@ -26,7 +26,13 @@ describe('galleryQueryLimit', () => {
     expect(galleryQueryLimit(1)).toBe(48);
     expect(galleryQueryLimit(3)).toBe(96);
     expect(galleryQueryLimit(0)).toBe(48);
-    expect(galleryQueryLimit(2, 5)).toBe(15);
+    expect(galleryQueryLimit(2, 'page', 5)).toBe(15);
+  });
+
+  it('asks for one showcase more with the short look-ahead', () => {
+    expect(galleryQueryLimit(1, 'one')).toBe(25);
+    expect(galleryQueryLimit(3, 'one')).toBe(73);
+    expect(galleryQueryLimit(2, 'one', 5)).toBe(11);
   });
 });
 

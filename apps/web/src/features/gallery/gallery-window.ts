@@ -25,9 +25,20 @@ export type GalleryWindow<T> = {
 
 export const noAcknowledgement: GalleryAcknowledgement = { cutoff: null, ids: new Set() };
 
-/** The live query's limit for a number of pages: one page more, to know whether more exist. */
-export function galleryQueryLimit(pages: number, pageSize = PAGE_SIZE): number {
-  return (Math.max(1, pages) + 1) * pageSize;
+/**
+ * How far the live query reads past the pages shown: one showcase, enough to know whether more
+ * exist, or a whole page, so Load more shows the next one at once (and showcases held behind
+ * the "N new" button do not leave the page short).
+ */
+export type LookAhead = 'one' | 'page';
+
+/** The live query's limit for a number of pages and its look-ahead. */
+export function galleryQueryLimit(
+  pages: number,
+  lookAhead: LookAhead = 'page',
+  pageSize = PAGE_SIZE,
+): number {
+  return Math.max(1, pages) * pageSize + (lookAhead === 'page' ? pageSize : 1);
 }
 
 function newestTime(items: readonly GalleryItem[]): number | null {
@@ -95,7 +106,7 @@ export function galleryWindow<T extends GalleryItem>(
   const visible = shown.slice(0, Math.max(1, pages) * pageSize);
   const hasMore =
     shown.length > visible.length ||
-    (moreOnServer ?? live.length >= galleryQueryLimit(pages, pageSize));
+    (moreOnServer ?? live.length >= galleryQueryLimit(pages, 'page', pageSize));
   return { visible, held, hasMore };
 }
 
@@ -128,7 +139,7 @@ export function pagesToRead(
   maxTopUp = MAX_TOP_UP_PAGES,
 ): number {
   const base = Math.max(pages, read);
-  const moreOnServer = serverCount >= galleryQueryLimit(base, pageSize);
+  const moreOnServer = serverCount >= galleryQueryLimit(base, 'page', pageSize);
   const short = matchCount < pages * pageSize;
   return moreOnServer && short && base < pages + maxTopUp ? base + 1 : base;
 }

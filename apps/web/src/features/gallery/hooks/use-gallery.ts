@@ -8,9 +8,9 @@ import { showcasesQuery } from '../../../lib/firebase/showcases';
 import type { SnapshotState } from '../../../lib/firebase/use-snapshot';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
-import { galleryInit, galleryPagesRead, galleryReduce } from '../gallery-machine';
+import { galleryInit, galleryLimit, galleryReduce } from '../gallery-machine';
 import type { GalleryWindow } from '../gallery-window';
-import { galleryQueryLimit, galleryWindow } from '../gallery-window';
+import { galleryWindow, PAGE_SIZE } from '../gallery-window';
 import { searchResultFilter } from '../../../lib/showcases/gallery-search';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
@@ -70,7 +70,7 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
     place,
   });
   const { pages, returningTo } = shownState;
-  const limit = galleryQueryLimit(galleryPagesRead(shownState));
+  const limit = galleryLimit(shownState, search !== null);
   const snapshot = useQuerySnapshot(
     showcasesQuery,
     [search === null ? { sort, tag, limit } : { sort, tag: null, searchTerm: search.term, limit }],
@@ -99,8 +99,10 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
   const window = galleryWindow(live, state.acknowledgement, ownUid, pages, {
     moreOnServer: (answer?.length ?? 0) >= limit,
   });
+  // Reading further ahead while the answer already fills the pages shown (and says whether more
+  // exist) is not loading more.
   const loadingMore =
-    snapshot.stale ||
+    (snapshot.stale && (answer?.length ?? 0) <= pages * PAGE_SIZE) ||
     (pages > 1 && snapshot.fromCache && connection !== 'offline' && (answer?.length ?? 0) < limit);
 
   const shown = snapshot.status === 'success' ? window.visible.length : null;
