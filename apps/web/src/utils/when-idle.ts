@@ -1,6 +1,7 @@
 // Code a screen will want soon but does not need to paint (tooltips, menus, suggestions) loads
 // once the first screen has shown and the browser is idle, so it never competes with the
-// screen's own chunks for the network.
+// screen's own chunks and data for the network.
+import { firstPaintShown } from '../lib/first-paint-hand-over';
 
 let screenMarked = false;
 let screenHasShown = false;
@@ -32,17 +33,35 @@ function afterScreenPainted(run: () => void): void {
 }
 
 /**
+ * Runs `run` once no first paint is up. Under one, the app's screen renders hidden and takes
+ * over when its data has come: its live query's answer (about 100 KB for the gallery) must not
+ * share a slow link with code for later.
+ */
+function afterHandOver(run: () => void): void {
+  // (No document, as in a worker or Node: nothing was painted first.)
+  if (typeof document === 'undefined' || !firstPaintShown()) return run();
+  const observer = new MutationObserver(() => {
+    if (firstPaintShown()) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+}
+
+/**
  * Called when a screen has rendered its content (`ScreenShown`); starts what was waiting once
- * that content has been painted.
+ * that content is on screen and has been painted.
  */
 export function markScreenShown(): void {
   if (screenMarked) return;
   screenMarked = true;
-  afterScreenPainted(() => {
-    screenHasShown = true;
-    for (const start of waiting) start();
-    waiting.clear();
-  });
+  afterHandOver(() =>
+    afterScreenPainted(() => {
+      screenHasShown = true;
+      for (const start of waiting) start();
+      waiting.clear();
+    }),
+  );
 }
 
 function idle(run: () => void): () => void {
