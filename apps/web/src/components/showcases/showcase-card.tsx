@@ -17,7 +17,7 @@ import { LikeButton } from './like-button';
 import { SaveButton } from './save-button';
 import { PendingChip } from './pending-chip';
 import { RelativeTime } from './relative-time';
-import type { ImagePlacement } from './showcase-image';
+import type { ImagePlacement } from '../../lib/showcases/grid-steps';
 import { ShowcaseImage } from './showcase-image';
 import { TagChips } from './tag-chips';
 

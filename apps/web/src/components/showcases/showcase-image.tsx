@@ -6,8 +6,6 @@ import { placeholderBackground, placeholderInitial } from '../../lib/showcases/p
 import type { DisplayImage, ImageFrame } from '../../lib/showcases/showcase-images';
 import { FRAME_SIZES, imageFit, imageFrameStyle } from '../../lib/showcases/showcase-images';
 
-export type { ImagePlacement };
-
 type ShowcaseImageProps = {
   /** The image (`showcaseDisplayImages`), or null: the showcase has none. */
   image: DisplayImage | null;
