@@ -1,6 +1,7 @@
 // Deleting a showcase with more likes and comments than fit in its batch (500 writes): the
 // batch that deletes the showcase records the deletion (showcaseDeletions/{id}), and the record
-// lets its owner, and only them, list and delete the leftovers and then the record itself.
+// lets its owner, and only them, list and delete the leftovers and then the record itself; no
+// showcase may be created under that id until then.
 // Deleting an account: a member finds their own comments everywhere with a collection-group
 // query.
 import {
@@ -10,6 +11,7 @@ import {
   doc,
   getDocs,
   query,
+  setDoc,
   where,
   writeBatch,
 } from 'firebase/firestore';
@@ -19,6 +21,7 @@ import {
   SELF,
   SERVER_TIME,
   baseWorld,
+  newShowcase,
   storedShowcase,
   toSdk,
   type Actor,
@@ -205,6 +208,27 @@ async function runLeftover(suite: RulesSuite, knobs: LeftoverKnobs): Promise<unk
   }
 }
 
+// ---- a new showcase under the id of a deleted one ------------------------------------------------
+
+type RecreateKnobs = { readonly recorded: boolean };
+
+const RECREATE = 'recreate: the owner creates a showcase under the id of a finished deletion';
+const RECREATE_CASES: readonly Case<RecreateKnobs>[] = [
+  ruleCase(RECREATE, 'ALLOW', { recorded: false }),
+  // It would start with the old one's likes and comments still under it, and its counters at 0.
+  ruleCase(
+    'recreate: under the id of an unfinished deletion',
+    'DENY',
+    { recorded: true },
+    RECREATE,
+  ),
+];
+
+function runRecreate(suite: RulesSuite): Promise<void> {
+  const db = suite.db('owner');
+  return setDoc(doc(db, PUBLISHED), toSdk(newShowcase, 'owner') as Record<string, unknown>);
+}
+
 // ---- a member's own comments, everywhere ---------------------------------------------------------
 
 type MyCommentsKnobs = { readonly actor: Actor; readonly author: string };
@@ -251,5 +275,10 @@ describeRuleCases('firestore.rules: unfinished showcase deletions', [
     cases: LEFTOVER_CASES,
     world: (knobs) => leftovers(knobs.recorded),
     run: runLeftover,
+  }),
+  caseGroup({
+    cases: RECREATE_CASES,
+    world: (knobs) => leftovers(knobs.recorded),
+    run: runRecreate,
   }),
 ]);

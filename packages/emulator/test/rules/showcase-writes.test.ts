@@ -8,11 +8,11 @@ import {
   EARLIER,
   LATER,
   PUBLISHED,
-  SELF,
   SERVER_TIME,
   baseWorld,
   chars,
   increase,
+  newShowcase,
   prefixes,
   startRulesSuite,
   storedShowcase,
@@ -37,22 +37,6 @@ const NEW = 'showcases/new';
 /** A showcase stored before search terms existed: the owner's, published, without them. */
 const LEGACY = 'showcases/legacy';
 const EXAMPLE = 'https://example.com/';
-
-/** A valid new showcase, as the app writes it. */
-const newShowcase: Readonly<Record<string, unknown>> = {
-  title: 'My app',
-  description: 'What I made and why.',
-  url: `${EXAMPLE}app`,
-  imageUrl: `${EXAMPLE}app.png`,
-  tags: ['web', 'tools'],
-  searchTerms: prefixes('my', 'app', 'web', 'tools'),
-  status: 'published',
-  ownerUid: SELF,
-  ownerName: 'Owner',
-  createdAt: SERVER_TIME,
-  updatedAt: SERVER_TIME,
-  likeCount: 0,
-};
 
 const VALID = 'create: a valid showcase';
 

@@ -259,6 +259,22 @@ export function storedShowcase(
   };
 }
 
+/** A valid new showcase, as the app writes it (`SELF` is the writer). */
+export const newShowcase: Readonly<Record<string, unknown>> = {
+  title: 'My app',
+  description: 'What I made and why.',
+  url: 'https://example.com/app',
+  imageUrl: 'https://example.com/app.png',
+  tags: ['web', 'tools'],
+  searchTerms: prefixes('my', 'app', 'web', 'tools'),
+  status: 'published',
+  ownerUid: SELF,
+  ownerName: 'Owner',
+  createdAt: SERVER_TIME,
+  updatedAt: SERVER_TIME,
+  likeCount: 0,
+};
+
 /** The owner's published and draft showcases and the other member's profile. */
 export function baseWorld(): Record<string, Record<string, unknown>> {
   return {
