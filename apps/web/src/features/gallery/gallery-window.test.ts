@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgeAll,
   acknowledgeFirstResult,
+  galleryLoadingMore,
   galleryQueryLimit,
   galleryWindow,
   MAX_TOP_UP_PAGES,
@@ -33,6 +34,47 @@ describe('galleryQueryLimit', () => {
     expect(galleryQueryLimit(1, 'one')).toBe(25);
     expect(galleryQueryLimit(3, 'one')).toBe(73);
     expect(galleryQueryLimit(2, 'one', 5)).toBe(11);
+  });
+});
+
+describe('galleryLoadingMore', () => {
+  const shownFirst = {
+    pages: 1,
+    limit: 48,
+    answered: 25,
+    stale: true,
+    fromCache: false,
+    searching: false,
+    offline: false,
+  };
+
+  it('is not loading while the look-ahead grows after the first answer', () => {
+    expect(galleryLoadingMore(shownFirst)).toBe(false);
+  });
+
+  it('is loading while a page asked for by Load more is on its way', () => {
+    expect(galleryLoadingMore({ ...shownFirst, pages: 2, limit: 72, answered: 48 })).toBe(true);
+    expect(
+      galleryLoadingMore({ ...shownFirst, pages: 2, limit: 72, stale: false, fromCache: true }),
+    ).toBe(true);
+    expect(
+      galleryLoadingMore({
+        ...shownFirst,
+        pages: 2,
+        limit: 72,
+        stale: false,
+        fromCache: true,
+        offline: true,
+      }),
+    ).toBe(false);
+  });
+
+  it("is loading while a search's stale answer is replaced, however long it is", () => {
+    expect(galleryLoadingMore({ ...shownFirst, searching: true })).toBe(true);
+  });
+
+  it('is not loading once the answer is current', () => {
+    expect(galleryLoadingMore({ ...shownFirst, stale: false, answered: 48 })).toBe(false);
   });
 });
 

@@ -32,6 +32,29 @@ export const noAcknowledgement: GalleryAcknowledgement = { cutoff: null, ids: ne
  */
 export type LookAhead = 'one' | 'page';
 
+/**
+ * Whether Load more shows as loading: a larger query is on its way and what is shown is not yet
+ * all it will be (a stale answer, or the cache's while the server has not answered). Not while
+ * the look-ahead grows from one showcase to a page after the first answer: the answer there
+ * already fills the pages shown and says whether more exist.
+ */
+export function galleryLoadingMore(query: {
+  pages: number;
+  limit: number;
+  /** Documents in the answer shown (the server's, before a search's checks). */
+  answered: number;
+  stale: boolean;
+  fromCache: boolean;
+  searching: boolean;
+  offline: boolean;
+}): boolean {
+  const growingLookAhead = !query.searching && query.answered > query.pages * PAGE_SIZE;
+  return (
+    (query.stale && !growingLookAhead) ||
+    (query.pages > 1 && query.fromCache && !query.offline && query.answered < query.limit)
+  );
+}
+
 /** The live query's limit for a number of pages and its look-ahead. */
 export function galleryQueryLimit(
   pages: number,

@@ -10,7 +10,7 @@ import { useConnectionStatus } from '../../../lib/firebase/use-connection-status
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { galleryInit, galleryLimit, galleryReduce } from '../gallery-machine';
 import type { GalleryWindow } from '../gallery-window';
-import { galleryWindow, PAGE_SIZE } from '../gallery-window';
+import { galleryLoadingMore, galleryWindow } from '../gallery-window';
 import { searchResultFilter } from '../../../lib/showcases/gallery-search';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
@@ -99,11 +99,15 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
   const window = galleryWindow(live, state.acknowledgement, ownUid, pages, {
     moreOnServer: (answer?.length ?? 0) >= limit,
   });
-  // Reading further ahead while the answer already fills the pages shown (and says whether more
-  // exist) is not loading more.
-  const loadingMore =
-    (snapshot.stale && (answer?.length ?? 0) <= pages * PAGE_SIZE) ||
-    (pages > 1 && snapshot.fromCache && connection !== 'offline' && (answer?.length ?? 0) < limit);
+  const loadingMore = galleryLoadingMore({
+    pages,
+    limit,
+    answered: answer?.length ?? 0,
+    stale: snapshot.stale,
+    fromCache: snapshot.fromCache,
+    searching: search !== null,
+    offline: connection === 'offline',
+  });
 
   const shown = snapshot.status === 'success' ? window.visible.length : null;
   useEffect(() => {
