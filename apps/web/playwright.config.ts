@@ -41,8 +41,8 @@ export default defineConfig({
     navigationTimeout: 15_000,
     // The service worker precaches the whole build (about 150 files) in every new browser
     // context, a CPU cost each test would pay for nothing (26 of the suite's 301 CPU seconds,
-    // measured alone). The specs about what the worker does (offline reloads, updates, what it must not
-    // answer) allow it: `test.use({ serviceWorkers: 'allow' })`.
+    // measured alone). The specs about what the worker does (offline reloads, updates, what it
+    // must not answer) allow it: `test.use({ serviceWorkers: 'allow' })`.
     serviceWorkers: 'block',
   },
 });

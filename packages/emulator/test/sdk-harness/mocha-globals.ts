@@ -205,6 +205,9 @@ export function installMochaGlobals(): MochaHarness {
     }
   }
 
+  /** A test's full title, as results report it and `grep`/`leaveOut` match it. */
+  const titleOf = (test: Test): string => `${test.parent.fullTitle} > ${test.title}`;
+
   async function run(name: string, hooks: Hooks = {}): Promise<TestResult[]> {
     const file = files.get(name);
     if (file === undefined) throw new Error(`${name} was never loaded`);
@@ -213,19 +216,21 @@ export function installMochaGlobals(): MochaHarness {
       suite.only || suite.tests.some((t) => t.only) || suite.suites.some(hasOnly);
     const onlyMode = hasOnly(file);
     const leftOut = new Set(hooks.leaveOutTitles);
-    const selected = (test: Test): boolean =>
-      !leftOut.has(`${test.parent.fullTitle} > ${test.title}`) &&
-      (!onlyMode || test.only || test.parent.isOnly) &&
-      (hooks.grep === undefined ||
-        `${test.parent.fullTitle} > ${test.title}`.includes(hooks.grep)) &&
-      (hooks.leaveOut === undefined ||
-        !`${test.parent.fullTitle} > ${test.title}`.includes(hooks.leaveOut));
+    const selected = (test: Test): boolean => {
+      const title = titleOf(test);
+      return (
+        !leftOut.has(title) &&
+        (!onlyMode || test.only || test.parent.isOnly) &&
+        (hooks.grep === undefined || title.includes(hooks.grep)) &&
+        (hooks.leaveOut === undefined || !title.includes(hooks.leaveOut))
+      );
+    };
     const countSelected = (suite: Suite): number =>
       suite.tests.filter(selected).length + suite.suites.reduce((n, s) => n + countSelected(s), 0);
 
     const record = (test: Test, state: TestResult['state'], ms = 0, error?: string): void => {
       results.push({
-        title: `${test.parent.fullTitle} > ${test.title}`,
+        title: titleOf(test),
         state,
         ms,
         ...(error === undefined ? {} : { error }),
