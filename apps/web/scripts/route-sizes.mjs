@@ -10,7 +10,8 @@
 // - + lazy slots: the lazy pieces rendered with the screen into slots kept for them, fetched in
 //   parallel while it paints: the app bar's (Search, the connection indicator, the user menu...)
 //   for that viewer, and the screen's own (the welcome screen's live preview).
-// - + Auth: the Auth SDK, loaded by dynamic import at start-up on every route.
+// - + Auth: the Auth SDK, loaded by dynamic import at start-up on every route (for a visitor on
+//   the screens drawn before Auth, app/before-auth.ts, once that screen has shown).
 // Code a screen loads on use (the tag filter's suggestions, dialogs, menus, tooltips) counts
 // in none of them. Nor does the first-paint script inlined into index.html (src/first-paint/):
 // it is part of the HTML, not a chunk, and on `/` and `/s/:id` it draws a first screen of its
@@ -25,6 +26,8 @@ export const BUDGETS_KB = { '/welcome': 165, '/': 300 };
 
 const SHELL = ['src/components/search/search-field.tsx', 'src/app/routes/navigation-effects.tsx'];
 const LIVE_DATA = ['src/features/connection/connection-indicator.tsx'];
+/** Save's toggle, rendered on every card and on a showcase's page into the button's place. */
+const SAVE = ['src/components/showcases/save-control.tsx'];
 const MEMBER = [
   'src/features/auth/components/user-menu.tsx',
   'src/features/connection/connection-indicator.tsx',
@@ -40,11 +43,11 @@ const visitor = (route, screen, lazySlots = [...SHELL, ...LIVE_DATA]) => ({
   lazySlots,
 });
 /** A route as a member sees it: the app bar's slots are the shell and the member's own. */
-const member = (route, screen) => ({
+const member = (route, screen, lazySlots = [...SHELL, ...MEMBER]) => ({
   route,
   viewer: 'member',
   screen,
-  lazySlots: [...SHELL, ...MEMBER],
+  lazySlots,
 });
 
 /**
@@ -61,10 +64,22 @@ export const ROUTES = [
   visitor('/signin', 'src/features/auth/components/sign-in-page.tsx', SHELL),
   visitor('/signup', 'src/features/auth/components/sign-up-page.tsx', SHELL),
   visitor('/reset', 'src/features/auth/components/reset-password-page.tsx', SHELL),
-  visitor('/', 'src/features/gallery/components/gallery-page.tsx'),
-  member('/', 'src/features/gallery/components/gallery-page.tsx'),
-  visitor('/s/:id', 'src/features/showcase-page/components/showcase-page.tsx'),
-  visitor('/u/:uid', 'src/features/gallery/components/user-page.tsx'),
+  visitor('/', 'src/features/gallery/components/gallery-page.tsx', [
+    ...SHELL,
+    ...LIVE_DATA,
+    ...SAVE,
+  ]),
+  member('/', 'src/features/gallery/components/gallery-page.tsx', [...SHELL, ...MEMBER, ...SAVE]),
+  visitor('/s/:id', 'src/features/showcase-page/components/showcase-page.tsx', [
+    ...SHELL,
+    ...LIVE_DATA,
+    ...SAVE,
+  ]),
+  visitor('/u/:uid', 'src/features/gallery/components/user-page.tsx', [
+    ...SHELL,
+    ...LIVE_DATA,
+    ...SAVE,
+  ]),
   member('/new', 'src/features/editor/components/new-showcase-page.tsx'),
   member('/s/:id/edit', 'src/features/editor/components/edit-showcase-page.tsx'),
   member('/me/showcases', 'src/features/my-showcases/components/my-showcases-page.tsx'),

@@ -15,19 +15,31 @@ const TEMPLATES_MODULE = '/src/app/first-paint-templates.tsx';
 const REST_TARGET_MODULE = '/src/first-paint/target.ts';
 
 /**
- * The screens a first visit opens, by route pattern, with the modules their first screen waits
- * for (app/router.tsx, app/routes/showcase-routes.tsx; keep in step with them): the screen's
- * own, and Auth's where the screen waits for Auth (all but a visitor's /welcome: the root
- * layout draws it before Auth has answered). Auth first: the Firestore instance waits for its
- * answer, and a chunk listed last waits behind thirty on the browser's six connections. Not
- * `/u/:uid`: its screen shows nothing before its Listen answer, which came no sooner with its
- * files beside the entry, while the entry (and the app's first frame) came a second later.
+ * The screens a first visit opens, by route pattern, with the modules their first frame needs
+ * (app/router.tsx, app/routes/showcase-routes.tsx; keep in step with them): the screen's own,
+ * and on the data screens the lazy parts of that frame (the app bar's search and connection
+ * indicator, Save, the navigation effects), which would otherwise be asked for only once it
+ * renders, a trip later. Auth's files are listed apart (`auth`): the first paint adds them only
+ * where someone was signed in, since a visitor's screens draw before Auth has answered
+ * (app/before-auth.ts). Not `/u/:uid`: its screen shows nothing before its Listen answer, which
+ * came no sooner with its files beside the entry, while the entry (and the app's first frame)
+ * came a second later.
  */
 const AUTH_MODULE = 'src/lib/firebase/auth.ts';
+/** A visitor's lazy slots of `/` and `/s/:id` in scripts/route-sizes.mjs; keep in step. */
+const FIRST_FRAME_SLOTS = [
+  'src/components/search/search-field.tsx',
+  'src/features/connection/connection-indicator.tsx',
+  'src/components/showcases/save-control.tsx',
+  'src/app/routes/navigation-effects.tsx',
+];
 const SCREEN_MODULES: Record<string, string[]> = {
   [paths.welcome]: ['src/features/auth/components/welcome-page.tsx'],
-  [paths.home]: [AUTH_MODULE, 'src/features/gallery/components/gallery-page.tsx'],
-  [paths.showcase]: [AUTH_MODULE, 'src/features/showcase-page/components/showcase-page.tsx'],
+  [paths.home]: ['src/features/gallery/components/gallery-page.tsx', ...FIRST_FRAME_SLOTS],
+  [paths.showcase]: [
+    'src/features/showcase-page/components/showcase-page.tsx',
+    ...FIRST_FRAME_SLOTS,
+  ],
 };
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */
@@ -77,7 +89,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
         const app: FirstPaintApp = {
           entry: entries[0]!,
           preloads,
-          screens: screenFiles(context.bundle ?? {}, new Set([entries[0]!, ...preloads])),
+          ...screenFiles(context.bundle ?? {}, new Set([entries[0]!, ...preloads])),
           templates: `/${emitter.getFileName(reference)}`,
           rest,
         };
@@ -97,14 +109,17 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
 }
 
 /**
- * Each screen's files (its modules' chunks and all they import statically), less those the
- * entry brings (`loaded`), as addresses. A module missing from the bundle fails the build, so a
- * moved screen cannot silently lose its preloads.
+ * Each screen's files and Auth's (their modules' chunks and all they import statically), less
+ * those the entry brings (`loaded`), as addresses. A module missing from the bundle fails the
+ * build, so a moved screen cannot silently lose its preloads.
  */
-function screenFiles(bundle: Rolldown.OutputBundle, loaded: Set<string>): FirstPaintApp['screens'] {
+function screenFiles(
+  bundle: Rolldown.OutputBundle,
+  loaded: Set<string>,
+): Pick<FirstPaintApp, 'screens' | 'auth'> {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  return Object.entries(SCREEN_MODULES).map(([pattern, modules]) => {
+  const filesOf = (modules: string[], what: string) => {
     const files = new Set<string>();
     const add = (fileName: string) => {
       const href = `/${fileName}`;
@@ -114,11 +129,18 @@ function screenFiles(bundle: Rolldown.OutputBundle, loaded: Set<string>): FirstP
     };
     for (const module of modules) {
       const chunk = chunks.find((item) => item.facadeModuleId === `${APP_ROOT}${module}`);
-      if (chunk === undefined) throw new Error(`first paint: no chunk for ${module} (${pattern}).`);
+      if (chunk === undefined) throw new Error(`first paint: no chunk for ${module} (${what}).`);
       add(chunk.fileName);
     }
-    return { pattern, files: [...files] };
-  });
+    return [...files];
+  };
+  return {
+    screens: Object.entries(SCREEN_MODULES).map(([pattern, modules]) => ({
+      pattern,
+      files: filesOf(modules, pattern),
+    })),
+    auth: filesOf([AUTH_MODULE], 'Auth'),
+  };
 }
 
 /**

@@ -15,9 +15,14 @@ export type FirstPaintApp = {
   preloads: string[];
   /**
    * Per route pattern (`/u/:uid`), the files its first screen needs beyond the entry: its
-   * screen's chunk with what that imports, and Auth's where the screen waits for it.
+   * screen's chunk with what that imports.
    */
   screens: { pattern: string; files: string[] }[];
+  /**
+   * Auth's chunk with what it imports: needed before the first screen only where someone was
+   * signed in in this browser (for a visitor the screens draw before Auth has answered).
+   */
+  auth: string[];
   /** The app's components as `<template>`s (an asset of the build). */
   templates: string;
   /** Null when the build has no Firebase configuration: the app shows its error, nothing to read. */
@@ -40,6 +45,8 @@ export function readFirstPaintApp(text: string | null | undefined): FirstPaintAp
         Array.isArray(screen.files) &&
         screen.files.every((href) => typeof href === 'string'),
     ) ||
+    !Array.isArray(app.auth) ||
+    !app.auth.every((href) => typeof href === 'string') ||
     typeof app.templates !== 'string' ||
     (rest !== null &&
       (typeof rest?.origin !== 'string' ||

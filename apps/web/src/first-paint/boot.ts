@@ -10,6 +10,7 @@
 import { webStorage } from '../lib/session/browser-ports';
 import type { ViewerMarker } from '../lib/session/viewer-marker';
 import { readViewerMarker } from '../lib/session/viewer-marker';
+import { expectsVisitor } from '../lib/session/expected-viewer';
 import css from './first-paint.css?inline';
 import { revealApp } from '../lib/first-paint-hand-over';
 import { readFirstScreen } from './rest';
@@ -33,17 +34,26 @@ const REVEAL_CAP_MS = 10_000;
 let appStarted = false;
 
 /**
- * Adds the entry script and its modulepreloads, as the HTML would have, and this route's
+ * Adds the entry script and its modulepreloads, as the HTML would have, Auth's files where
+ * someone was signed in here (the screen waits for Auth's answer then), and this route's
  * screen's files: the app would ask for them only once its entry has run, a second trip over
  * the network after the first. The entry is preloaded too, ahead of them: a script added by
- * script is fetched at low priority, behind any preload. Runs once.
+ * script is fetched at low priority, behind any preload. Auth's come next: the Firestore
+ * instance waits for its answer, and a file listed last waits behind thirty on the browser's
+ * six connections. Runs once.
  */
 function startApp(): void {
   if (appStarted) return;
   appStarted = true;
-  const { entry, preloads, screens } = APP;
+  const { entry, preloads, screens, auth } = APP;
   const screen = screens.find(({ pattern }) => matchesPattern(pattern, location.pathname));
-  for (const href of [entry, ...preloads, ...(screen?.files ?? [])]) {
+  const files = new Set([
+    entry,
+    ...preloads,
+    ...(expectsVisitor() ? [] : auth),
+    ...(screen?.files ?? []),
+  ]);
+  for (const href of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -10,6 +10,7 @@ import {
   FIRST_PAINT_CLASS,
   FIRST_PAINT_ID,
   FIRST_PAINT_PROGRESS_ID,
+  keepPaintedShowcases,
 } from '../lib/first-paint-hand-over';
 import type { TemplateViewer } from '../lib/first-paint-templates';
 import {
@@ -408,6 +409,7 @@ export function paintFirst(
   container.dataset.address = location.pathname + location.search;
   container.setAttribute('aria-hidden', 'true');
   container.inert = true;
+  keepPaintedShowcases(container, showcases);
   const progress = document.querySelector('#root [role="progressbar"]');
   if (progress !== null) {
     progress.id = FIRST_PAINT_PROGRESS_ID;

@@ -4,6 +4,7 @@
  * Everything goes through the DOM, so the two copies (one inlined, one in the app's bundle)
  * need no shared state.
  */
+import type { Showcase } from '@showcase/schema';
 
 /** On `<html>` while the first paint is up: index.html's CSS then hides `#root` (still laid out). */
 export const FIRST_PAINT_CLASS = 'first-paint';
@@ -11,6 +12,9 @@ export const FIRST_PAINT_CLASS = 'first-paint';
 export const FIRST_PAINT_ID = 'first-paint';
 /** index.html's "Loading Showcase" progressbar, kept outside `#root` until the app shows. */
 export const FIRST_PAINT_PROGRESS_ID = 'first-paint-progress';
+
+/** The first paint's content element, carrying the showcases it drew (a property, not markup). */
+type FirstPaintElement = HTMLElement & { showcases?: readonly Showcase[] };
 
 /** Whether a first paint is up (the app is rendering hidden under it). */
 export function firstPaintShown(): boolean {
@@ -22,6 +26,26 @@ export function paintedAddress(): string | null {
   return firstPaintShown()
     ? (document.getElementById(FIRST_PAINT_ID)?.dataset.address ?? null)
     : null;
+}
+
+/**
+ * Keeps what the first paint read (its REST answer, or the document inlined into the page) on
+ * its content element, for the app's first render of the same address.
+ */
+export function keepPaintedShowcases(content: HTMLElement, showcases: readonly Showcase[]): void {
+  (content as FirstPaintElement).showcases = showcases;
+}
+
+/**
+ * The showcases the first paint drew for `address`, while it is up; null otherwise. The app's
+ * screen there renders them at once (a server answer read moments ago, the same query with the
+ * first step's limit) and takes over, while its live listener starts; the listener's answer then
+ * replaces them. They go with the first paint, so no later visit to the address sees them.
+ */
+export function paintedShowcases(address: string): readonly Showcase[] | null {
+  if (paintedAddress() !== address) return null;
+  const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
+  return content?.showcases ?? null;
 }
 
 /**

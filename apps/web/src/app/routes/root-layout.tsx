@@ -15,7 +15,7 @@ import { useGalleryHref } from '../../lib/showcases/gallery-link';
 import { describeStartupError } from '../../lib/errors/startup';
 import type { SessionState, SessionUser } from '../../lib/session';
 import { expectsVisitor, sessionActions, useSession } from '../../lib/session';
-import { drawsBeforeAuth } from '../before-auth';
+import { drawsBeforeAuth, searchAfterFirstScreen } from '../before-auth';
 import { whenIdle } from '../../utils/when-idle';
 import { useShowsLiveData } from './live-data';
 import { useRevealElsewhere } from '../../hooks/use-reveal-app';
@@ -153,9 +153,8 @@ export function RootLayout() {
   return (
     <AppShell
       homeHref={galleryHref}
-      // A screen drawn before Auth (a visitor's /welcome) paints with nothing else on the link:
-      // Search's ten small chunks follow its paint.
-      search={afterFirstScreen || !drawsBeforeAuth(location.pathname, visitorExpected)}
+      // A visitor's /welcome paints with nothing else on the link: Search follows its paint.
+      search={afterFirstScreen || !searchAfterFirstScreen(location.pathname, visitorExpected)}
       {...appBarSlots({ user, showsLiveData, onWayIn })}
     >
       {/* Asks before a sign-out would drop unsent changes; mounted with the first signed-in

@@ -131,6 +131,21 @@ describe('connection machine', () => {
     expect(statuses(states)).toEqual(['unknown', 'online', 'online', 'online']);
   });
 
+  it("counts the first paint's read as an answer until the listeners have had their window", () => {
+    const answering = run(connectionInit(0, true), [
+      [0, { type: 'server-read' }],
+      [50, { type: 'listener-opened', id: 'gallery' }],
+      [900, { type: 'snapshot', id: 'gallery', fromCache: false }],
+    ]);
+    expect(statuses(answering)).toEqual(['online', 'online', 'online']);
+    const silent = run(connectionInit(0, true), [
+      [0, { type: 'server-read' }],
+      [50, { type: 'listener-opened', id: 'gallery' }],
+      [50 + CONNECTION_WINDOW_MS, { type: 'tick' }],
+    ]);
+    expect(statuses(silent)).toEqual(['online', 'online', 'offline']);
+  });
+
   it('does not count errors the SDK makes up on its own as an answer', () => {
     const states = run(connectionInit(0, true), [
       [0, { type: 'listener-opened', id: 'a' }],

@@ -63,6 +63,11 @@ export type ConnectionEvent =
   | { type: 'error'; code: string; at: number }
   | { type: 'write-started'; id: string; at: number }
   | { type: 'write-settled'; id: string; at: number }
+  /**
+   * The server answered a read made outside the listeners: the first paint's REST read, which
+   * the app's first screen shows until its listeners answer.
+   */
+  | { type: 'server-read'; at: number }
   | { type: 'tick'; at: number };
 
 export function connectionInit(now: number, browserOnline: boolean): ConnectionState {
@@ -141,6 +146,10 @@ export function connectionReduce(state: ConnectionState, event: ConnectionEvent)
       writes = next;
       break;
     }
+    case 'server-read':
+      unavailableAt = null;
+      everOnline = true;
+      break;
     case 'tick':
       break;
   }
@@ -162,7 +171,7 @@ function deriveStatus(state: ConnectionState): ConnectionStatus {
   if (facts.some((listener) => state.now - listener.since >= CONNECTION_WINDOW_MS))
     return 'offline';
   if (state.now - state.startedAt >= CONNECTION_WINDOW_MS && !state.everOnline) return 'offline';
-  // The server's only answer so far was a verdict on a listener: it is there.
+  // The server's only answer so far was a verdict on a listener, or a read of its own: it is there.
   if (state.status === 'unknown' && state.everOnline)
     return unanswered(state) ? 'waiting' : 'online';
   // Inside the window (or between listeners): keep what we last knew rather than flicker.

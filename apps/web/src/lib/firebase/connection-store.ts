@@ -1,5 +1,6 @@
 import type { ConnectionEvent, ConnectionState, ConnectionStatus } from './connection-machine';
 import { connectionInit, connectionNextDeadline, connectionReduce } from './connection-machine';
+import { firstPaintShown } from '../first-paint-hand-over';
 
 type Clock = {
   now(): number;
@@ -94,15 +95,25 @@ export function trackWrite<T>(
   return write;
 }
 
-/** The app-wide store, fed by every snapshot listener of the data layer. */
+/**
+ * The app-wide store, fed by every snapshot listener of the data layer. Under a first paint it
+ * starts from that paint's read, which the server answered (the first screen shows it until its
+ * listeners answer): Live, as the first paint's app bar says, and Offline if the listeners then
+ * get no answer within the window.
+ */
 export function connectionStore(): ConnectionStore {
-  appStore ??= createConnectionStore(
-    {
-      now: () => Date.now(),
-      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-      clearTimeout: (handle) => window.clearTimeout(handle as number),
-    },
-    typeof window === 'undefined' ? undefined : window,
-  );
+  if (appStore === null) {
+    appStore = createConnectionStore(
+      {
+        now: () => Date.now(),
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (handle) => window.clearTimeout(handle as number),
+      },
+      typeof window === 'undefined' ? undefined : window,
+    );
+    if (typeof document !== 'undefined' && firstPaintShown()) {
+      appStore.dispatch({ type: 'server-read' });
+    }
+  }
   return appStore;
 }

@@ -89,6 +89,27 @@ export type ListenOptions = {
 };
 
 /**
+ * What a screen shows before its listener's first answer, read moments ago by the first paint
+ * (the same query with a smaller limit, or the same document): shown as `stale` data from the
+ * server, so the screen renders and takes over at once. The first answer replaces it. Only the
+ * first render's value counts.
+ */
+export type Initial<T> = { data: T } | null;
+
+/** A screen's state while it shows its initial data and its listener starts. */
+function initialState<T>(initial: Initial<T>): SnapshotState<T> {
+  if (initial === null) return loading;
+  return {
+    status: 'success',
+    data: initial.data,
+    error: null,
+    fromCache: true,
+    hasPendingWrites: false,
+    stale: true,
+  };
+}
+
+/**
  * A builder of lib/firebase, declared once at module level (a new function on every render
  * would listen again on every render), and what it builds from the database and its arguments.
  */
@@ -139,6 +160,7 @@ function atNextFrame(run: () => void): () => void {
  */
 function useListener<T>(
   { key, family }: { key: string | null; family: string | undefined },
+  initial: Initial<T>,
   subscribe: (
     db: Firestore,
     next: (data: T, meta: SnapshotMeta) => void,
@@ -146,7 +168,11 @@ function useListener<T>(
   ) => () => void,
 ): SnapshotState<T> {
   const db = useFirestore();
-  const [current, setCurrent] = useState<Keyed<T>>({ key, family, state: loading });
+  const [current, setCurrent] = useState<Keyed<T>>(() => ({
+    key,
+    family,
+    state: initialState(initial),
+  }));
   const start = useEffectEvent(
     (next: (data: T, meta: SnapshotMeta) => void, fail: (error: FirestoreError) => void) =>
       subscribe(db, next, fail),
@@ -241,10 +267,13 @@ function useListener<T>(
 export function useQuerySnapshot<T, Args extends readonly unknown[]>(
   build: Builder<Args, Query<T>>,
   args: NoInfer<Args> | null,
-  options: ListenOptions & { reuse?: (previous: T, next: T) => boolean } = {},
+  options: ListenOptions & {
+    reuse?: (previous: T, next: T) => boolean;
+    initial?: Initial<T[]>;
+  } = {},
 ): SnapshotState<T[]> {
-  const { reuse } = options;
-  return useListener<T[]>(keysOf(build, args, options), (db, next, fail) => {
+  const { reuse, initial = null } = options;
+  return useListener<T[]>(keysOf(build, args, options), initial, (db, next, fail) => {
     let previous: ReadonlyMap<string, T> = new Map();
     return onSnapshot(
       build(db, ...args!), // Only subscribed while args are given.
@@ -276,22 +305,25 @@ export function useQuerySnapshot<T, Args extends readonly unknown[]>(
 export function useDocSnapshot<T, Args extends readonly unknown[]>(
   build: Builder<Args, DocumentReference<T>>,
   args: NoInfer<Args> | null,
-  options: Pick<ListenOptions, 'attempt'> = {},
+  options: Pick<ListenOptions, 'attempt'> & { initial?: Initial<T | null> } = {},
 ): SnapshotState<T | null> {
-  return useListener<T | null>(keysOf(build, args, options), (db, next, fail) =>
-    onSnapshot(
-      build(db, ...args!), // Only subscribed while args are given.
-      { includeMetadataChanges: true },
-      {
-        next: (snapshot) => {
-          reportDocSnapshot?.(snapshot.ref.path);
-          next(snapshot.exists() ? snapshot.data() : null, {
-            fromCache: snapshot.metadata.fromCache,
-            hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          });
+  return useListener<T | null>(
+    keysOf(build, args, options),
+    options.initial ?? null,
+    (db, next, fail) =>
+      onSnapshot(
+        build(db, ...args!), // Only subscribed while args are given.
+        { includeMetadataChanges: true },
+        {
+          next: (snapshot) => {
+            reportDocSnapshot?.(snapshot.ref.path);
+            next(snapshot.exists() ? snapshot.data() : null, {
+              fromCache: snapshot.metadata.fromCache,
+              hasPendingWrites: snapshot.metadata.hasPendingWrites,
+            });
+          },
+          error: fail,
         },
-        error: fail,
-      },
-    ),
+      ),
   );
 }

@@ -15,6 +15,14 @@ import { searchResultFilter } from '../../../lib/showcases/gallery-search';
 import type { GalleryPlace } from '../gallery-places';
 import { galleryPlaces } from '../gallery-places';
 import { useGalleryScroll } from './use-gallery-scroll';
+import { paintedShowcases } from '../../../lib/first-paint-hand-over';
+import type { Initial } from '../../../lib/firebase/use-snapshot';
+
+/** The first paint's showcases for `address` (null: not a gallery the first paint draws). */
+function initialFromFirstPaint(address: string | null): Initial<Showcase[]> {
+  const showcases = address === null ? null : paintedShowcases(address);
+  return showcases === null ? null : { data: [...showcases] };
+}
 
 export type Gallery = {
   snapshot: SnapshotState<Showcase[]>;
@@ -50,7 +58,8 @@ export type GalleryFilter = {
  */
 export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string | null): Gallery {
   const connection = useConnectionStatus();
-  const entryKey = useLocation().key;
+  const location = useLocation();
+  const entryKey = location.key;
   const [attempt, setAttempt] = useState(0);
   const searchWords = search === null ? null : [search.term, ...search.otherWords];
   const placeFamily = canonicalKey({ sort, tag, search: searchWords });
@@ -74,7 +83,13 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
   const snapshot = useQuerySnapshot(
     showcasesQuery,
     [search === null ? { sort, tag, limit } : { sort, tag: null, searchTerm: search.term, limit }],
-    { family, attempt, reuse: sameShowcase },
+    {
+      family,
+      attempt,
+      reuse: sameShowcase,
+      // What the first paint drew here: the same query's first step, shown until the answer.
+      initial: initialFromFirstPaint(search === null ? location.pathname + location.search : null),
+    },
   );
   const answer = snapshot.data;
   const live = useMemo(

@@ -1,0 +1,67 @@
+// The app takes over from a first paint with the showcases that paint drew, before its own
+// listener has answered: Firestore's channels are held on purpose, and the screen must still
+// respond (a card's link, a showcase's Like) and say Live (the first paint's read was the
+// server's answer). Once the channels are released, the listener's answer takes over.
+import { afterEach, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { FIRESTORE_CHANNELS, interceptRequests } from '../../src/testing/browser-commands-network';
+import { seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { cards, connectionIndicator, screenHeading } from '../../src/testing/locators';
+import { becomeViewer, renderApp } from '../../src/testing/render-app';
+import { firstPaintShown } from '../../src/lib/first-paint-hand-over';
+import { FIRST_PAINT_CARDS } from '../../src/first-paint/rest';
+import { drawFirstPaint, takeFirstPaintDown } from './support';
+
+afterEach(takeFirstPaintDown);
+
+const MINUTE = 60_000;
+
+test('the gallery responds with the first paint’s cards while its listener has not answered', async () => {
+  const tag = uniqueTag('handover');
+  const count = FIRST_PAINT_CARDS + 2;
+  const ids = await seedShowcases(
+    Array.from({ length: count }, (_, index) => ({
+      title: `Handover ${index} ${tag}`,
+      tags: [tag],
+      createdAt: new Date(Date.now() - (index + 1) * MINUTE),
+    })),
+  );
+  await becomeViewer('visitor');
+  await drawFirstPaint(`/?tag=${tag}`);
+  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
+  try {
+    await renderApp({ path: `/?tag=${tag}` });
+    await expect.poll(firstPaintShown).toBe(false);
+    await expect.poll(() => cards().elements()).toHaveLength(FIRST_PAINT_CARDS);
+    await expect
+      .element(
+        cards()
+          .first()
+          .getByRole('link', { name: `Handover 0 ${tag}` }),
+      )
+      .toHaveAttribute('href', `/s/${ids[0]}`);
+    await expect.element(connectionIndicator()).toHaveAccessibleName('Connection: Live');
+  } finally {
+    await held.release();
+  }
+  // The listener's answer: every showcase with the tag, not only the first paint's.
+  await expect.poll(() => cards().elements()).toHaveLength(count);
+});
+
+test('a showcase’s Like responds while its listener has not answered', async () => {
+  const title = `Handover page ${uniqueTag('handover')}`;
+  const [id] = await seedShowcases([{ title, likeCount: 4 }]);
+  await becomeViewer('visitor');
+  await drawFirstPaint(`/s/${id}`);
+  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
+  try {
+    await renderApp({ path: `/s/${id}` });
+    await expect.poll(firstPaintShown).toBe(false);
+    await expect.element(screenHeading(title)).toBeVisible();
+    const like = page.getByRole('button', { name: 'Like', exact: true });
+    await expect.element(like).toBeEnabled();
+    await expect.element(page.getByTestId('like-count')).toHaveTextContent('4 likes');
+  } finally {
+    await held.release();
+  }
+});
