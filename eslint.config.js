@@ -116,6 +116,27 @@ function webBoundaries() {
     // Test helpers sit above app/: the screen tests' renderApp composes the whole app as main.tsx
     // does. The app never imports them.
     restrict([`${WEB}/testing/**/*.{ts,tsx}`], [sdk, firstPaint, internals(FEATURES)]),
+    {
+      // The Firestore SDK is loaded on demand (lib/firebase/sdk.ts): a static import would put it
+      // back before every data screen's first render.
+      files: [`${WEB}/**/*.{ts,tsx}`],
+      ignores: [`${WEB}/lib/firebase/firestore-functions.ts`, `${WEB}/**/*.test.{ts,tsx}`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'firebase/firestore',
+                allowTypeImports: true,
+                message:
+                  'Call the SDK through lib/firebase/sdk.ts, which loads it on demand; types may be imported.',
+              },
+            ],
+          },
+        ],
+      },
+    },
   ];
 }
 

@@ -67,6 +67,22 @@ describe('measureRoutes', () => {
     );
   });
 
+  it('counts the Firestore SDK apart when the data layer loads it on demand', () => {
+    const withSdk = {
+      ...manifest,
+      'src/lib/firebase/firestore-functions.ts': {
+        file: 'assets/firestore-functions.js',
+        imports: ['_app.js'],
+      },
+    };
+    const sized = (file) => (file === 'assets/firestore-functions.js' ? 108 * 1024 : sizeOf(file));
+    const report = measureRoutes({ manifest: withSdk, sizeOf: sized, routes });
+    // The app chunk comes with Auth, so the SDK's own file is all it adds.
+    expect(report.firestore).toEqual({ files: ['assets/firestore-functions.js'], gzipKb: 108 });
+    expect(report.routes[0].firestore).toBe('on demand');
+    expect(formatReport(report)).toMatch(/^Firestore SDK \(dynamic import .*\): 108 KB gzip$/mu);
+  });
+
   it('refuses a route module the build does not have', () => {
     expect(() =>
       measureRoutes({

@@ -19,13 +19,14 @@ const REST_TARGET_MODULE = '/src/first-paint/target.ts';
  * (app/router.tsx, app/routes/showcase-routes.tsx; keep in step with them): the screen's own,
  * and on the data screens the lazy parts of that frame (the app bar's search and connection
  * indicator, Save, the navigation effects), which would otherwise be asked for only once it
- * renders, a trip later. Auth's files are listed apart (`auth`): the first paint adds them only
- * where someone was signed in, since a visitor's screens draw before Auth has answered
- * (app/before-auth.ts). Not `/u/:uid`: its screen shows nothing before its Listen answer, which
+ * renders, a trip later. Auth's and the Firestore SDK's files are listed apart (`signedIn`): the
+ * first paint adds them only where someone was signed in, since a visitor's screens draw before
+ * Auth has answered (app/before-auth.ts) and the data screens before the SDK has loaded. Not `/u/:uid`: its screen shows nothing before its Listen answer, which
  * came no sooner with its files beside the entry, while the entry (and the app's first frame)
  * came a second later.
  */
 const AUTH_MODULE = 'src/lib/firebase/auth.ts';
+const FIRESTORE_SDK_MODULE = 'src/lib/firebase/firestore-functions.ts';
 /** A visitor's lazy slots of `/` and `/s/:id` in scripts/route-sizes.mjs; keep in step. */
 const FIRST_FRAME_SLOTS = [
   'src/components/search/search-field.tsx',
@@ -116,7 +117,7 @@ export function firstPaint(options: { mode: string; conditions: string[] }): Plu
 function screenFiles(
   bundle: Rolldown.OutputBundle,
   loaded: Set<string>,
-): Pick<FirstPaintApp, 'screens' | 'auth'> {
+): Pick<FirstPaintApp, 'screens' | 'signedIn'> {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const filesOf = (modules: string[], what: string) => {
@@ -139,7 +140,7 @@ function screenFiles(
       pattern,
       files: filesOf(modules, pattern),
     })),
-    auth: filesOf([AUTH_MODULE], 'Auth'),
+    signedIn: filesOf([AUTH_MODULE, FIRESTORE_SDK_MODULE], 'a signed-in session'),
   };
 }
 

@@ -15,7 +15,7 @@ type RouteRow = {
   firstPaintFiles: string[];
   lazySlotFiles: string[];
 };
-type Report = { auth: { files: string[] }; routes: RouteRow[] };
+type Report = { auth: { files: string[] }; firestore: { files: string[] }; routes: RouteRow[] };
 
 /** route-sizes' figures for the build the stack serves (its manifest and chunks over HTTP). */
 async function measureBuild(request: APIRequestContext): Promise<Report> {
@@ -76,7 +76,12 @@ function expectCounted(report: Report, route: string, viewer: string, fetched: s
     (candidate) => candidate.route === route && candidate.viewer === viewer,
   );
   if (!row) throw new Error(`route-sizes has no row for ${route} (${viewer})`);
-  const counted = new Set([...row.firstPaintFiles, ...row.lazySlotFiles, ...report.auth.files]);
+  const counted = new Set([
+    ...row.firstPaintFiles,
+    ...row.lazySlotFiles,
+    ...report.auth.files,
+    ...report.firestore.files,
+  ]);
   expect(
     fetched.filter((file) => !counted.has(file)),
     'fetched before the screen showed, but counted nowhere',

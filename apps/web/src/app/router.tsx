@@ -3,6 +3,7 @@ import { createBrowserRouter, matchPath } from 'react-router';
 import { ScreenShown } from '../components/screen-shown';
 import { paths } from '../config/paths';
 import { firstPaintShown } from '../lib/first-paint-hand-over';
+import { loadFirestoreSdk } from '../lib/firebase/sdk';
 import {
   loadResetPasswordPage,
   loadSignInPage,
@@ -49,12 +50,27 @@ function screen(path: ScreenPath) {
   );
 }
 
+/** Screens that read nothing at once (their live parts, if any, load after they have shown). */
+const readingNothingAtOnce: readonly string[] = [
+  paths.welcome,
+  paths.signIn,
+  paths.signUp,
+  paths.resetPassword,
+];
+
 export function preloadRoute(pathname: string): void {
   const found =
     (screens as Record<string, LazyScreen | undefined>)[pathname] ??
     Object.entries(publicShowcaseScreens).find(([pattern]) => matchPath(pattern, pathname))?.[1];
   // A failed preload is retried (and reported) when the screen renders.
   found?.preload().catch(() => undefined);
+  // A screen that reads at once needs the Firestore SDK (lib/firebase/sdk.ts) as soon as it
+  // renders: its download starts now, beside the screen's. Under a first paint the screen
+  // renders from the paint's read, and the SDK is fetched when it asks for the database, after
+  // the screen's own files rather than sharing the link with them.
+  if (!firstPaintShown() && !readingNothingAtOnce.includes(pathname)) {
+    loadFirestoreSdk().catch(() => undefined);
+  }
 }
 
 const routes: RouteObject[] = [

@@ -5,7 +5,7 @@ const app = {
   entry: '/assets/index-a.js',
   preloads: ['/assets/shell-b.js'],
   screens: [{ pattern: '/u/:uid', files: ['/assets/user-page-d.js'] }],
-  auth: ['/assets/auth-e.js'],
+  signedIn: ['/assets/auth-e.js', '/assets/firestore-f.js'],
   templates: '/assets/first-paint-templates-c.html',
   rest: { origin: 'http://127.0.0.1:8080', projectId: 'demo-showcase', apiKey: null },
 };
@@ -24,8 +24,8 @@ describe('readFirstPaintApp', () => {
     expect(() => readFirstPaintApp(JSON.stringify({ ...app, preloads: [1] }))).toThrow();
     expect(() => readFirstPaintApp(JSON.stringify({ ...app, rest: { origin: 'x' } }))).toThrow();
     expect(() => readFirstPaintApp(JSON.stringify({ ...app, screens: undefined }))).toThrow();
-    expect(() => readFirstPaintApp(JSON.stringify({ ...app, auth: undefined }))).toThrow();
-    expect(() => readFirstPaintApp(JSON.stringify({ ...app, auth: [null] }))).toThrow();
+    expect(() => readFirstPaintApp(JSON.stringify({ ...app, signedIn: undefined }))).toThrow();
+    expect(() => readFirstPaintApp(JSON.stringify({ ...app, signedIn: [null] }))).toThrow();
     expect(() =>
       readFirstPaintApp(JSON.stringify({ ...app, screens: [{ pattern: '/', files: [2] }] })),
     ).toThrow();

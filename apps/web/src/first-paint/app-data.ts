@@ -19,10 +19,12 @@ export type FirstPaintApp = {
    */
   screens: { pattern: string; files: string[] }[];
   /**
-   * Auth's chunk with what it imports: needed before the first screen only where someone was
-   * signed in in this browser (for a visitor the screens draw before Auth has answered).
+   * Auth's files and the Firestore SDK's, with what they import: needed before the first screen
+   * only where someone was signed in in this browser (it waits for Auth's answer, then reads
+   * through the SDK). A visitor's screens draw before Auth has answered, and the gallery and a
+   * showcase from the first paint's read, before the SDK has loaded.
    */
-  auth: string[];
+  signedIn: string[];
   /** The app's components as `<template>`s (an asset of the build). */
   templates: string;
   /** Null when the build has no Firebase configuration: the app shows its error, nothing to read. */
@@ -45,8 +47,8 @@ export function readFirstPaintApp(text: string | null | undefined): FirstPaintAp
         Array.isArray(screen.files) &&
         screen.files.every((href) => typeof href === 'string'),
     ) ||
-    !Array.isArray(app.auth) ||
-    !app.auth.every((href) => typeof href === 'string') ||
+    !Array.isArray(app.signedIn) ||
+    !app.signedIn.every((href) => typeof href === 'string') ||
     typeof app.templates !== 'string' ||
     (rest !== null &&
       (typeof rest?.origin !== 'string' ||

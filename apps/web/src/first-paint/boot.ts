@@ -34,8 +34,8 @@ const REVEAL_CAP_MS = 10_000;
 let appStarted = false;
 
 /**
- * Adds the entry script and its modulepreloads, as the HTML would have, Auth's files where
- * someone was signed in here (the screen waits for Auth's answer then), and this route's
+ * Adds the entry script and its modulepreloads, as the HTML would have, Auth's and the Firestore
+ * SDK's files where someone was signed in here (the screen waits for them then), and this route's
  * screen's files: the app would ask for them only once its entry has run, a second trip over
  * the network after the first. The entry is preloaded too, ahead of them: a script added by
  * script is fetched at low priority, behind any preload. Auth's come next: the Firestore
@@ -45,12 +45,12 @@ let appStarted = false;
 function startApp(): void {
   if (appStarted) return;
   appStarted = true;
-  const { entry, preloads, screens, auth } = APP;
+  const { entry, preloads, screens, signedIn } = APP;
   const screen = screens.find(({ pattern }) => matchesPattern(pattern, location.pathname));
   const files = new Set([
     entry,
     ...preloads,
-    ...(expectsVisitor() ? [] : auth),
+    ...(expectsVisitor() ? [] : signedIn),
     ...(screen?.files ?? []),
   ]);
   for (const href of files) {

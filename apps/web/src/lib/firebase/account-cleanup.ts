@@ -11,7 +11,7 @@ import {
   query,
   where,
   writeBatch,
-} from 'firebase/firestore';
+} from './sdk';
 import { profilePhotoPaths } from '../images/stored-photo';
 import { WRITES_PER_BATCH } from '../showcases/deletion-plan';
 import { deleteComment } from './comments';

@@ -1,5 +1,5 @@
 import type { Firestore, Query } from 'firebase/firestore';
-import { collection, doc, limit, orderBy, query, where, writeBatch } from 'firebase/firestore';
+import { collection, doc, limit, orderBy, query, where, writeBatch } from './sdk';
 import type { Activity } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { activityConverter } from './converters';

@@ -27,6 +27,10 @@ import { createUserProfile, makersSearchQuery, userProfileRef } from './profiles
 import { createReport } from './reports';
 import { savedQuery, setSaved } from './saved';
 import { showcaseRef } from './showcases';
+import { loadFirestoreSdk } from './sdk';
+
+// The data layer's functions call into the SDK, which the app loads with its first database.
+beforeAll(loadFirestoreSdk);
 
 const MAKER = { uid: 'maker', name: 'Maya Maker' };
 const FAN = { uid: 'fan', name: 'Finn Fan' };

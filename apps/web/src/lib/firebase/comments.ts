@@ -8,7 +8,7 @@ import {
   query,
   serverTimestamp,
   writeBatch,
-} from 'firebase/firestore';
+} from './sdk';
 import type { ShowcaseComment } from '@showcase/schema';
 import {
   LAST_COMMENT_WRITE,

@@ -8,14 +8,16 @@ import {
   persistentMultipleTabManager,
   terminate,
   waitForPendingWrites,
-} from 'firebase/firestore';
+  loadFirestoreSdk,
+} from './sdk';
 import { getFirebaseApp } from './app';
 import { firestoreEmulatorTarget } from './emulators';
 import { getSessionState, subscribeSession } from '../session/session-store';
 
 /**
- * The one Firestore instance, created on first use. Only lazily loaded chunks import this
- * module, so the sign-in screens never download the Firestore SDK.
+ * The one Firestore instance, created on first use, once the SDK's chunk has loaded (sdk.ts):
+ * the sign-in screens never download the SDK, and a screen drawn from the first paint's read
+ * renders before it has arrived.
  *
  * A signed-in user's instance keeps the persistent cache (offline reading, queued writes). A
  * visitor's instance (signed out, reading public showcases) keeps nothing on disk: it uses the
@@ -155,18 +157,21 @@ preconnectToFirestore();
 /**
  * The Firestore instance: for a signed-in user with the persistent cache when the browser
  * allows it, for a visitor with the memory cache. The same promise until the instance changes.
+ * Loads the SDK first (sdk.ts).
  */
 export function getDb(): Promise<Instance> {
   if (closedUntil) return (reopening ??= closedUntil.then(getDb));
   if (instance) return instance;
   instanceForVisitor = getSessionState().status !== 'signed-in';
   if (instanceForVisitor) {
-    const created: Instance = { db: createInstance('memory'), cache: 'memory', forVisitor: true };
-    resolvedInstance = created;
-    instance = Promise.resolve(created);
+    instance = loadFirestoreSdk().then(() => {
+      const created: Instance = { db: createInstance('memory'), cache: 'memory', forVisitor: true };
+      resolvedInstance = created;
+      return created;
+    });
     return instance;
   }
-  instance = indexedDbUsable().then((usable) => {
+  instance = Promise.all([indexedDbUsable(), loadFirestoreSdk()]).then(([usable]) => {
     const cache: LocalCacheKind = usable ? 'persistent' : 'memory';
     const created: Instance = { db: createInstance(cache), cache, forVisitor: false };
     resolvedInstance = created;
@@ -228,6 +233,7 @@ export async function clearLocalCache(): Promise<void> {
   resolvedInstance = null;
   closeUntilSignedOut();
   instanceChanged();
+  await loadFirestoreSdk();
   // A page that never used Firestore may still hold a previous session's cache on disk.
   const db = current
     ? (await current).db

@@ -19,6 +19,10 @@ import type { FirstPaintRoute } from '../../first-paint/route';
 import type { RestTarget } from '../../first-paint/rest';
 import { FIRST_PAINT_CARDS, firstPaintRequest, readFirstPaintAnswer } from '../../first-paint/rest';
 import { showcasesQuery } from './showcases';
+import { loadFirestoreSdk } from './sdk';
+
+// The data layer's functions call into the SDK, which the app loads with its first database.
+beforeAll(loadFirestoreSdk);
 
 const ORIGIN = 'http://127.0.0.1:5173';
 

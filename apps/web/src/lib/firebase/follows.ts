@@ -10,7 +10,7 @@ import {
   serverTimestamp,
   where,
   writeBatch,
-} from 'firebase/firestore';
+} from './sdk';
 import type { Edge, Showcase } from '@showcase/schema';
 import { LAST_FOLLOWING_WRITE, followActivityId, publicName } from '@showcase/schema';
 import { mergeFeedChunks, ownerChunks } from '../showcases/following-feed';

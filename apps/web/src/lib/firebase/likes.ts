@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore } from 'firebase/firestore';
-import { doc, increment, serverTimestamp, writeBatch } from 'firebase/firestore';
+import { doc, increment, serverTimestamp, writeBatch } from './sdk';
 import { likeActivityId, showcaseActivityFields } from '@showcase/schema';
 import type { Like } from './converters';
 import { trackWrite } from './connection-store';

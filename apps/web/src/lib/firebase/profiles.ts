@@ -1,14 +1,5 @@
 import type { DocumentReference, Firestore, Query } from 'firebase/firestore';
-import {
-  collection,
-  doc,
-  limit,
-  query,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  where,
-} from 'firebase/firestore';
+import { collection, doc, limit, query, serverTimestamp, setDoc, updateDoc, where } from './sdk';
 import type { ProfileEdit } from '@showcase/schema';
 import { nameTermsFor } from '@showcase/schema';
 import { trackWrite } from './connection-store';

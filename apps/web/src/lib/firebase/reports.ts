@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase/firestore';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
+import { addDoc, collection, serverTimestamp } from './sdk';
 import type { ReportInput } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 

@@ -10,7 +10,7 @@ import {
   serverTimestamp,
   setDoc,
   where,
-} from 'firebase/firestore';
+} from './sdk';
 import type { Edge, Showcase } from '@showcase/schema';
 import { trackWrite } from './connection-store';
 import { edgeConverter, showcaseConverter } from './converters';

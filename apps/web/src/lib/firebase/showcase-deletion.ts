@@ -8,7 +8,7 @@ import {
   serverTimestamp,
   where,
   writeBatch,
-} from 'firebase/firestore';
+} from './sdk';
 import type { Showcase } from '@showcase/schema';
 import type { ShowcaseChild } from '../showcases/deletion-plan';
 import { leftoverBatches, planShowcaseDeletion } from '../showcases/deletion-plan';

@@ -1,12 +1,5 @@
 import type { Firestore, UpdateData } from 'firebase/firestore';
-import {
-  doc,
-  getDocFromCache,
-  runTransaction,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-} from 'firebase/firestore';
+import { doc, getDocFromCache, runTransaction, serverTimestamp, setDoc, updateDoc } from './sdk';
 import type { SearchTermsSource, Showcase, ShowcaseInput, ShowcaseStatus } from '@showcase/schema';
 import { searchTermsToWrite, showcaseContent } from '@showcase/schema';
 import { trackWrite } from './connection-store';

@@ -21,6 +21,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GallerySort } from './showcases';
 import { showcaseUpdateFields } from './showcase-writes';
 import { showcaseRef, showcasesQuery } from './showcases';
+import { loadFirestoreSdk } from './sdk';
+
+// The data layer's functions call into the SDK, which the app loads with its first database.
+beforeAll(loadFirestoreSdk);
 
 const OWNER = { uid: 'maker', name: 'Maker' };
 

@@ -1,8 +1,12 @@
 import { serverTimestamp } from 'firebase/firestore';
 import type { ShowcaseInput } from '@showcase/schema';
 import { searchTermsFor } from '@showcase/schema';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { showcaseUpdateFields } from './showcase-writes';
+import { loadFirestoreSdk } from './sdk';
+
+// The data layer's functions call into the SDK, which the app loads with its first database.
+beforeAll(loadFirestoreSdk);
 
 const owner = { uid: 'u1', name: 'Ada' };
 /** The document as stored: its terms are the ones its title and tags give. */

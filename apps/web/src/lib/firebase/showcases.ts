@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, Query, QueryConstraint } from 'firebase/firestore';
-import { collection, doc, limit, orderBy, query, where } from 'firebase/firestore';
+import { collection, doc, limit, orderBy, query, where } from './sdk';
 import type { Showcase } from '@showcase/schema';
 import { showcaseConverter } from './converters';
 

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase/firestore';
-import { getCountFromServer, query, where } from 'firebase/firestore';
+import { getCountFromServer, query, where } from './sdk';
 import { showcasesCollection } from './showcases';
 
 // Apart from showcases.ts: only the tag filter's lazy suggestions count, so the aggregation

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
-import { onSnapshot } from 'firebase/firestore';
+import { onSnapshot } from './sdk';
 import {
   startTransition,
   use,
@@ -45,12 +45,25 @@ const loading: SnapshotState<never> = {
   stale: false,
 };
 
+/** The current instance's promise, followed when it is replaced (a sign-in, a sign-out). */
+function useInstance(): ReturnType<typeof getDb> {
+  return useSyncExternalStore(subscribeInstance, getDb, getDb);
+}
+
 /**
  * Suspends until Firestore is ready (wrap users in <Suspense>). Follows the instance when it is
  * replaced (a visitor signs in, a user signs out), so listeners move to the new one.
  */
 export function useFirestore(): Firestore {
-  return use(useSyncExternalStore(subscribeInstance, getDb, getDb)).db;
+  return use(useInstance()).db;
+}
+
+/**
+ * The database for an action (a delete, a write), without suspending the screen that offers it
+ * until the SDK has loaded: a screen drawn from the first paint's read renders before that.
+ */
+export function firestoreForAction(): Promise<Firestore> {
+  return getDb().then(({ db }) => db);
 }
 
 let listenerSequence = 0;
@@ -167,15 +180,20 @@ function useListener<T>(
     fail: (error: FirestoreError) => void,
   ) => () => void,
 ): SnapshotState<T> {
-  const db = useFirestore();
+  // Not `useFirestore()`: a screen shows its loading state, or its initial data, while the SDK
+  // loads, instead of suspending; the listener starts once the instance is there.
+  const instance = useInstance();
   const [current, setCurrent] = useState<Keyed<T>>(() => ({
     key,
     family,
     state: initialState(initial),
   }));
   const start = useEffectEvent(
-    (next: (data: T, meta: SnapshotMeta) => void, fail: (error: FirestoreError) => void) =>
-      subscribe(db, next, fail),
+    (
+      db: Firestore,
+      next: (data: T, meta: SnapshotMeta) => void,
+      fail: (error: FirestoreError) => void,
+    ) => subscribe(db, next, fail),
   );
 
   useEffect(() => {
@@ -194,62 +212,68 @@ function useListener<T>(
       cancelFrame = null;
       waiting = null;
     };
-    const unsubscribe = start(
-      (data, meta) => {
-        if (closed) return;
-        connection.dispatch({ type: 'snapshot', id, fromCache: meta.fromCache });
-        const render = () =>
-          setCurrent({
-            key,
-            family,
-            state: { status: 'success', data, error: null, stale: false, ...meta },
-          });
-        // A listener's first answer replaces a skeleton or a spinner with a whole section (a
-        // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
-        // stays responsive. Every later snapshot (a like, an edit) renders at once.
-        const show = () => {
-          if (answered) render();
-          else startTransition(render);
-          answered = true;
-        };
-        if (meta.hasPendingWrites) {
-          waiting = show;
-          cancelFrame ??= atNextFrame(() => {
-            const latest = waiting;
-            dropWaiting();
-            latest?.();
-          });
-          return;
-        }
-        dropWaiting();
-        show();
-      },
-      (error) => {
-        if (closed) return;
-        dropWaiting();
-        connection.dispatch({ type: 'error', code: error.code });
-        connection.dispatch({ type: 'listener-closed', id });
-        setCurrent((previous) => ({
-          key,
-          family,
-          state: {
-            status: 'error',
-            data: previous.key === key ? previous.state.data : undefined,
-            error: toSnapshotError(error),
-            fromCache: previous.state.fromCache,
-            hasPendingWrites: previous.state.hasPendingWrites,
-            stale: false,
-          },
-        }));
-      },
-    );
+    const failed = (error: FirestoreError | Error) => {
+      if (closed) return;
+      dropWaiting();
+      connection.dispatch({ type: 'error', code: toSnapshotError(error).code });
+      connection.dispatch({ type: 'listener-closed', id });
+      setCurrent((previous) => ({
+        key,
+        family,
+        state: {
+          status: 'error',
+          data: previous.key === key ? previous.state.data : undefined,
+          error: toSnapshotError(error),
+          fromCache: previous.state.fromCache,
+          hasPendingWrites: previous.state.hasPendingWrites,
+          stale: false,
+        },
+      }));
+    };
+    let unsubscribe = () => {};
+    instance.then(({ db }) => {
+      if (closed) return;
+      unsubscribe = start(
+        db,
+        (data, meta) => {
+          if (closed) return;
+          connection.dispatch({ type: 'snapshot', id, fromCache: meta.fromCache });
+          const render = () =>
+            setCurrent({
+              key,
+              family,
+              state: { status: 'success', data, error: null, stale: false, ...meta },
+            });
+          // A listener's first answer replaces a skeleton or a spinner with a whole section (a
+          // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
+          // stays responsive. Every later snapshot (a like, an edit) renders at once.
+          const show = () => {
+            if (answered) render();
+            else startTransition(render);
+            answered = true;
+          };
+          if (meta.hasPendingWrites) {
+            waiting = show;
+            cancelFrame ??= atNextFrame(() => {
+              const latest = waiting;
+              dropWaiting();
+              latest?.();
+            });
+            return;
+          }
+          dropWaiting();
+          show();
+        },
+        failed,
+      );
+    }, failed);
     return () => {
       closed = true;
       dropWaiting();
       unsubscribe();
       connection.dispatch({ type: 'listener-closed', id });
     };
-  }, [key, family, db]);
+  }, [key, family, instance]);
 
   if (current.key === key) return current.state;
   // Same family: keep the previous data on screen while the new listener catches up.

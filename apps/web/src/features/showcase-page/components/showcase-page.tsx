@@ -22,7 +22,7 @@ import { describeError } from '../../../lib/errors';
 import type { Showcase } from '@showcase/schema';
 import { deleteShowcase } from '../../../lib/firebase/showcase-deletion';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
-import { useFirestore } from '../../../lib/firebase/use-snapshot';
+import { firestoreForAction } from '../../../lib/firebase/use-snapshot';
 import { useViewer } from '../../../lib/session';
 import { DataErrorAlert } from '../../../components/showcases/data-error-alert';
 import {
@@ -117,7 +117,6 @@ function sameApartFromLikes(a: Showcase, b: Showcase): boolean {
  */
 function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   const user = useViewer();
-  const db = useFirestore();
   const navigate = useNavigate();
   const notify = useNotify();
   const galleryHref = useGalleryHref();
@@ -129,23 +128,25 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
     setConfirming(false);
     // The local cache drops it once its likes are listed (from the cache when offline), the
     // gallery with it; the server confirms later, and then its images leave Storage.
-    deleteShowcase(db, showcase).then(
-      ({ imagesWaiting, leftoversWaiting }) =>
-        notify({
-          severity: 'success',
-          message:
-            imagesWaiting === 0 && !leftoversWaiting
-              ? 'Showcase deleted.'
-              : imagesWaiting === 0
-                ? `Showcase deleted. The last of its likes and comments go once you're back online.`
-                : `Showcase deleted. Its images are removed from storage once you're back online.`,
-        }),
-      (error: unknown) =>
-        notify({
-          severity: 'error',
-          message: `The showcase was not deleted. ${describeError(error).message}`,
-        }),
-    );
+    firestoreForAction()
+      .then((db) => deleteShowcase(db, showcase))
+      .then(
+        ({ imagesWaiting, leftoversWaiting }) =>
+          notify({
+            severity: 'success',
+            message:
+              imagesWaiting === 0 && !leftoversWaiting
+                ? 'Showcase deleted.'
+                : imagesWaiting === 0
+                  ? `Showcase deleted. The last of its likes and comments go once you're back online.`
+                  : `Showcase deleted. Its images are removed from storage once you're back online.`,
+          }),
+        (error: unknown) =>
+          notify({
+            severity: 'error',
+            message: `The showcase was not deleted. ${describeError(error).message}`,
+          }),
+      );
     navigate(galleryHref, { replace: true });
   };
 
