@@ -59,18 +59,19 @@ const readingNothingAtOnce: readonly string[] = [
 ];
 
 export function preloadRoute(pathname: string): void {
+  // A screen that reads at once needs the Firestore SDK (lib/firebase/sdk.ts) as soon as it
+  // renders: its download starts now, first, since it is the largest file and a request issued
+  // after the screen's thirty small ones waits behind them for one of the browser's six
+  // connections. Under a first paint the screen renders from the paint's read, and the SDK is
+  // fetched when it asks for the database, after the screen's own files.
+  if (!firstPaintShown() && !readingNothingAtOnce.includes(pathname)) {
+    loadFirestoreSdk().catch(() => undefined);
+  }
   const found =
     (screens as Record<string, LazyScreen | undefined>)[pathname] ??
     Object.entries(publicShowcaseScreens).find(([pattern]) => matchPath(pattern, pathname))?.[1];
   // A failed preload is retried (and reported) when the screen renders.
   found?.preload().catch(() => undefined);
-  // A screen that reads at once needs the Firestore SDK (lib/firebase/sdk.ts) as soon as it
-  // renders: its download starts now, beside the screen's. Under a first paint the screen
-  // renders from the paint's read, and the SDK is fetched when it asks for the database, after
-  // the screen's own files rather than sharing the link with them.
-  if (!firstPaintShown() && !readingNothingAtOnce.includes(pathname)) {
-    loadFirestoreSdk().catch(() => undefined);
-  }
 }
 
 const routes: RouteObject[] = [
