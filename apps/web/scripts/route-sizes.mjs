@@ -16,7 +16,7 @@
 // column says where it is): the data layer loads it when a screen first asks for the database.
 // Code a screen loads on use (the tag filter's suggestions, dialogs, menus, tooltips) counts
 // in none of them. Nor does the first-paint script inlined into index.html (src/first-paint/):
-// it is part of the HTML, not a chunk, and on `/` and `/s/:id` it draws a first screen of its
+// it is part of the HTML, not a chunk, and on `/`, `/s/:id` and `/u/:uid` it draws a first screen of its
 // own before any of these files is requested; "first paint" here is the app's first screen.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -21,13 +21,11 @@ const REST_TARGET_MODULE = '/src/first-paint/target.ts';
  * indicator, Save, the navigation effects), which would otherwise be asked for only once it
  * renders, a trip later. Auth's and the Firestore SDK's files are listed apart (`signedIn`): the
  * first paint adds them only where someone was signed in, since a visitor's screens draw before
- * Auth has answered (app/before-auth.ts) and the data screens before the SDK has loaded. Not `/u/:uid`: its screen shows nothing before its Listen answer, which
- * came no sooner with its files beside the entry, while the entry (and the app's first frame)
- * came a second later.
+ * Auth has answered (app/before-auth.ts) and the data screens before the SDK has loaded.
  */
 const AUTH_MODULE = 'src/lib/firebase/auth.ts';
 const FIRESTORE_SDK_MODULE = 'src/lib/firebase/firestore-functions.ts';
-/** A visitor's lazy slots of `/` and `/s/:id` in scripts/route-sizes.mjs; keep in step. */
+/** A visitor's lazy slots of the data screens in scripts/route-sizes.mjs; keep in step. */
 const FIRST_FRAME_SLOTS = [
   'src/components/search/search-field.tsx',
   'src/features/connection/connection-indicator.tsx',
@@ -41,6 +39,7 @@ const SCREEN_MODULES: Record<string, string[]> = {
     'src/features/showcase-page/components/showcase-page.tsx',
     ...FIRST_FRAME_SLOTS,
   ],
+  [paths.userProfile]: ['src/features/gallery/components/user-page.tsx', ...FIRST_FRAME_SLOTS],
 };
 
 /** The built HTML's entry script and modulepreload tags (Vite writes them in this form). */

@@ -5,13 +5,19 @@
 // legacy addresses and uploads in the Storage emulator (srcset, placeholder, aspect box).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Account } from '../../src/testing/emulator-rest';
-import { createAccount, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
+import {
+  createAccount,
+  seedProfile,
+  seedShowcases,
+  uniqueId,
+  uniqueTag,
+} from '../../src/testing/emulator-rest';
 import { seedImage } from '../../src/testing/storage-images';
 import { seriousViolations } from '../../src/testing/axe';
 import type { Layout } from '../../src/testing/layout';
 import { LAYOUTS, setLayout } from '../../src/testing/layout';
 import type { Viewer } from '../../src/testing/render-app';
-import { becomeViewer, renderApp } from '../../src/testing/render-app';
+import { becomeViewer, cleanUpApp, renderApp } from '../../src/testing/render-app';
 import { appAtReveal, differences, drawFirstPaint, takeFirstPaintDown } from './support';
 
 const demoImage = (name: string) => `${location.origin}/demo/${name}.svg`;
@@ -22,7 +28,16 @@ type Kind = 'visitor' | 'guest' | 'member' | 'owner';
 const KINDS: readonly Kind[] = ['visitor', 'guest', 'member', 'owner'];
 
 /** Per kind: who signs in, and the addresses drawn (their data seeded for this kind alone). */
-type Case = { as: Viewer; gallery: string; showcase: string; uploads: string };
+type Case = {
+  as: Viewer;
+  gallery: string;
+  showcase: string;
+  uploads: string;
+  /** A maker's profile (photo, bio, links, a card of each placement); null: one's own. */
+  profile: string | null;
+  /** A profile without photo, bio, links or date, with one showcase. */
+  plainProfile: string | null;
+};
 const cases = new Map<Kind, Case>();
 
 async function seed(kind: Kind): Promise<Case> {
@@ -94,11 +109,36 @@ async function seed(kind: Kind): Promise<Case> {
       ...mine,
     },
   ]);
+  // A maker's profile; the owner's kind opens their own, which the first paint leaves to the app.
+  const maker = kind === 'owner' && account ? account.uid : uniqueId('maker');
+  const plainMaker = uniqueId('maker');
+  await seedProfile(maker, 'Robin Fieldnotes', {
+    photoURL: `${location.origin}/demo/avatars/maya.svg`,
+    bio: 'Field recordings and\nthe maps that go with them.',
+    links: ['https://example.com/robin', 'https://example.org/maps'],
+    followerCount: 1,
+    followingCount: 1200,
+    createdAt: new Date(now - 30 * DAY),
+  });
+  await seedProfile(plainMaker, '', { createdAt: null });
+  await seedShowcases([
+    ...Array.from({ length: 6 }, (_, index) => ({
+      title: `Field notes ${index} ${tag}`,
+      tags: index === 0 ? [tag] : [],
+      ...(index === 2 ? {} : { imageUrl: demoImage('tide-charts') }),
+      ownerUid: maker,
+      ownerName: 'Robin Fieldnotes',
+      createdAt: daysOld(index),
+    })),
+    { title: `Plain ${tag}`, ownerUid: plainMaker, ownerName: 'Sam', createdAt: daysOld(0) },
+  ]);
   return {
     as: account ?? (kind as 'visitor' | 'guest'),
     gallery: `/?tag=${tag}`,
     showcase: `/s/${showcase}`,
     uploads: `/s/${uploaded}`,
+    profile: kind === 'owner' ? null : `/u/${maker}`,
+    plainProfile: kind === 'owner' ? null : `/u/${plainMaker}`,
   };
 }
 
@@ -113,6 +153,9 @@ afterEach(takeFirstPaintDown);
  * narrowest layout the screen the app reveals is also checked with axe.
  */
 async function compare(path: string, as: Viewer, layout: Layout): Promise<string[]> {
+  // The previous test's app goes first: still mounted, a screen of it that answers again (its
+  // listeners move to a new instance when the viewer changes) would reveal this first paint.
+  cleanUpApp();
   await becomeViewer(as);
   const painted = await drawFirstPaint(path);
   const revealed = appAtReveal();
@@ -146,6 +189,15 @@ for (const kind of KINDS) {
         const { as, showcase } = cases.get(kind)!;
         expect(await compare(showcase, as, layout)).toEqual([]);
       });
+
+      if (kind !== 'owner') {
+        test(`a profile at ${layout.name}`, async () => {
+          await setLayout(layout);
+          const { as, profile, plainProfile } = cases.get(kind)!;
+          expect(await compare(profile!, as, layout)).toEqual([]);
+          expect(await compare(plainProfile!, as, layout)).toEqual([]);
+        });
+      }
 
       test(`a showcase with uploaded images at ${layout.name}`, async () => {
         await setLayout(layout);

@@ -5,14 +5,17 @@
 import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { FIRESTORE_CHANNELS, interceptRequests } from '../../src/testing/browser-commands-network';
-import { seedShowcases, uniqueTag } from '../../src/testing/emulator-rest';
+import { seedProfile, seedShowcases, uniqueId, uniqueTag } from '../../src/testing/emulator-rest';
 import { cards, connectionIndicator, screenHeading } from '../../src/testing/locators';
-import { becomeViewer, renderApp } from '../../src/testing/render-app';
+import { becomeViewer, cleanUpApp, renderApp } from '../../src/testing/render-app';
 import { firstPaintShown } from '../../src/lib/first-paint-hand-over';
 import { FIRST_PAINT_CARDS } from '../../src/first-paint/rest';
 import { drawFirstPaint, takeFirstPaintDown } from './support';
 
-afterEach(takeFirstPaintDown);
+afterEach(() => {
+  cleanUpApp();
+  takeFirstPaintDown();
+});
 
 const MINUTE = 60_000;
 
@@ -64,4 +67,41 @@ test('a showcase’s Like responds while its listener has not answered', async (
   } finally {
     await held.release();
   }
+});
+
+test('a profile responds with the first paint’s header and cards while its listeners have not answered', async () => {
+  const maker = uniqueId('maker');
+  const count = FIRST_PAINT_CARDS + 3;
+  await seedProfile(maker, 'Robin Fieldnotes', { followerCount: 2 });
+  const ids = await seedShowcases(
+    Array.from({ length: count }, (_, index) => ({
+      title: `Notes ${index} ${maker}`,
+      ownerUid: maker,
+      ownerName: 'Robin Fieldnotes',
+      createdAt: new Date(Date.now() - (index + 1) * MINUTE),
+    })),
+  );
+  await becomeViewer('visitor');
+  await drawFirstPaint(`/u/${maker}`);
+  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
+  try {
+    await renderApp({ path: `/u/${maker}` });
+    await expect.poll(firstPaintShown).toBe(false);
+    await expect.element(screenHeading('Robin Fieldnotes')).toBeVisible();
+    // The count the first paint read, not the first cards' eight.
+    await expect.element(page.getByTestId('count-showcases')).toHaveTextContent(String(count));
+    await expect.poll(() => cards().elements()).toHaveLength(FIRST_PAINT_CARDS);
+    await expect
+      .element(
+        cards()
+          .first()
+          .getByRole('link', { name: `Notes 0 ${maker}` }),
+      )
+      .toHaveAttribute('href', `/s/${ids[0]}`);
+    await expect.element(page.getByRole('button', { name: 'Follow' })).toBeEnabled();
+  } finally {
+    await held.release();
+  }
+  await expect.poll(() => cards().elements()).toHaveLength(count);
+  await expect.element(page.getByTestId('count-showcases')).toHaveTextContent(String(count));
 });

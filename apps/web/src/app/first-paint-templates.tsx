@@ -15,10 +15,17 @@ import { MemoryRouter } from 'react-router';
 import { AppShell } from '../components/layouts/app-shell';
 import { ShowcaseGrid } from '../components/showcases/showcase-grid';
 import { loadConnectionIndicator } from '../features/connection';
-import { loadGalleryParts } from '../features/gallery';
+import { loadGalleryParts, loadProfileParts } from '../features/gallery';
 import { loadShowcaseParts } from '../features/showcase-page';
 import type { TemplateViewer } from '../lib/first-paint-templates';
-import { CONTROLS_SLOT, stand, templateIds, templateShowcase } from '../lib/first-paint-templates';
+import {
+  CONTROLS_SLOT,
+  TEMPLATE_PROFILE_COUNTS,
+  stand,
+  templateIds,
+  templateProfile,
+  templateShowcase,
+} from '../lib/first-paint-templates';
 import type { SessionUser } from '../lib/session';
 import { FixedViewer } from '../lib/session';
 import { galleryHeading } from '../lib/showcases/gallery-search';
@@ -52,8 +59,17 @@ const noop = () => undefined;
  * in the app, reached through its index's loader).
  */
 export async function renderFirstPaintTemplates(): Promise<string> {
-  const [{ GalleryControls, GalleryFrame }, { ShowcaseArticle }, { ConnectionChip }] =
-    await Promise.all([loadGalleryParts(), loadShowcaseParts(), loadConnectionIndicator()]);
+  const [
+    { GalleryControls, GalleryFrame },
+    { ShowcaseArticle },
+    { ConnectionChip },
+    { UserProfileView },
+  ] = await Promise.all([
+    loadGalleryParts(),
+    loadShowcaseParts(),
+    loadConnectionIndicator(),
+    loadProfileParts(),
+  ]);
   const cache = createCache({ key: 'css' });
   // Styles are collected for one stylesheet, not written beside each element.
   cache.compat = true;
@@ -165,6 +181,44 @@ export async function renderFirstPaintTemplates(): Promise<string> {
       `/s/${stand.id(0)}`,
       article('visitor', false),
     ),
+  );
+
+  // A maker's profile: its cards are theirs (never the viewer's), titled under its headings.
+  const profileCards = twoCards.map((card) => ({ ...card, ownerUid: stand.profileUid }));
+  const profile = (showcases: typeof profileCards, withPhoto = true) => (
+    <UserProfileView
+      uid={stand.profileUid}
+      profile={{ ...templateProfile(), photoURL: withPhoto ? stand.profilePhoto : null }}
+      showcases={showcases}
+      showcaseCount={TEMPLATE_PROFILE_COUNTS.showcases}
+      isOwn={false}
+    />
+  );
+  const profilePath = `/u/${stand.profileUid}`;
+  for (const viewer of ['visitor', 'guest', 'member'] as const) {
+    templates.push(
+      render(
+        templateIds.profile(viewer),
+        viewer,
+        profilePath,
+        shell(viewer, profile(profileCards)),
+      ),
+      render(
+        templateIds.profileLaterCard(viewer),
+        viewer,
+        profilePath,
+        <ShowcaseGrid
+          showcases={[profileCards[1]!]}
+          label="Showcases"
+          headingLevel="h3"
+          likeable
+          leadsPage={false}
+        />,
+      ),
+    );
+  }
+  templates.push(
+    render(templateIds.profileWithoutPhoto, 'visitor', profilePath, profile([], false)),
   );
 
   const html = templates.join('');

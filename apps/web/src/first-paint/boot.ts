@@ -1,7 +1,7 @@
 /**
  * The first paint: inlined into the built index.html (vite-plugins/first-paint.ts), it runs
- * before any of the app's JavaScript is requested. On the gallery and a showcase's page it reads
- * what the first screen shows over Firestore's REST API (a showcase page served by the
+ * before any of the app's JavaScript is requested. On the gallery, a showcase's page and a maker's
+ * profile it reads what the first screen shows over Firestore's REST API (a showcase page served by the
  * link-preview function carries its document inline instead: inline.ts), fills the app's own components (built
  * into index.html as templates) with it for the viewer the session marker names, and only then
  * starts the app, so the link carries the image before the app's code. Anywhere else, and
@@ -122,6 +122,9 @@ function bodyParsed(): Promise<void> {
 async function firstPaint(): Promise<void> {
   const route = matchFirstPaintRoute(location.pathname, location.search);
   if (route === null) return startApp();
+  const viewer = readViewer();
+  // One's own profile is drawn by the app alone (its Edit profile, its empty state).
+  if (route.kind === 'profile' && route.uid === viewer.uid) return startApp();
   // A showcase page answered by the link-preview function carries its document: no REST read.
   const inlined = readInlinedAnswer(route, document.getElementById(INLINE_DATA_ID)?.textContent);
   const { rest } = APP;
@@ -135,13 +138,13 @@ async function firstPaint(): Promise<void> {
   });
   // Not awaited when there is nothing to draw: its failure then matters to no one.
   templates.catch(() => undefined);
-  const showcases = inlined ?? (rest === null ? null : await readFirstScreen(rest, route));
+  const answer = inlined ?? (rest === null ? null : await readFirstScreen(rest, route));
   // Too late (the app is on its way) or nothing to draw: the app's own loading state.
-  if (showcases === null || appStarted) return startApp();
+  if (answer === null || appStarted) return startApp();
   const html = await templates;
   await bodyParsed();
   if (appStarted) return;
-  const images = paintFirst(parseTemplates(html), route, showcases, readViewer(), css);
+  const images = paintFirst(parseTemplates(html), route, answer, viewer, css);
   await Promise.all(images.map(imagePainted));
   startApp();
 }

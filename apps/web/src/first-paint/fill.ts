@@ -10,12 +10,19 @@ import {
   FIRST_PAINT_CLASS,
   FIRST_PAINT_ID,
   FIRST_PAINT_PROGRESS_ID,
+  keepPaintedProfile,
   keepPaintedShowcases,
 } from '../lib/first-paint-hand-over';
+import type { PaintedProfile } from '../lib/first-paint-hand-over';
+import type { FirstPaintAnswer } from './rest';
+import { safeHttpUrl } from '@showcase/schema';
+import { profileCountEntries } from '../lib/showcases/profile';
+import type { ImagePlacement } from '../lib/showcases/grid-steps';
 import type { TemplateViewer } from '../lib/first-paint-templates';
 import {
   CARD_TAGS,
   CONTROLS_SLOT,
+  CREATED as TEMPLATE_CREATED,
   stand,
   TEMPLATE_COMMENTS,
   TEMPLATE_LIKES,
@@ -27,6 +34,7 @@ import { parseDescription } from '../lib/showcases/description';
 import {
   displayOwner,
   displayTitle,
+  formatDate,
   commentsLabel,
   likesLabel,
   relativeTime,
@@ -237,7 +245,7 @@ function fillCard(
 function gallery(
   cloneTemplate: CloneTemplate,
   route: FirstPaintRoute & { kind: 'gallery' },
-  showcases: Showcase[],
+  showcases: readonly Showcase[],
   viewer: ViewerMarker,
   now: Date,
 ): Element {
@@ -255,21 +263,95 @@ function gallery(
   const cardLater = (kind: TemplateViewer) =>
     first(cloneTemplate(templateIds.laterCard(kind)), '[data-showcase-id]').closest('li')!;
   const later = { others: cardLater(viewer.kind), own: cardLater('owner') };
-  const withoutImage = first(cloneTemplate(templateIds.cardWithoutImage), 'li');
   grid.replaceChildren(
-    ...showcases.map((showcase, position) => {
-      // Each card as the app places its image: the first fetched first, the rest of the first
-      // row at once, the cards below it near the viewport. Templates hold stand-ins 0 and 1.
-      const placement = cardImagePlacement(position, true);
+    ...fillCards(cloneTemplate, showcases, now, (placement, index, showcase) => {
       const mine = viewer.uid !== null && showcase.ownerUid === viewer.uid;
-      const index = placement === 'first' ? 0 : 1;
-      const template =
-        placement === 'later' ? later[mine ? 'own' : 'others'] : (mine ? own : others)[index]!;
-      const card = template.cloneNode(true) as Element;
-      fillCard(card, index, showcase, withoutImage, now);
-      return card;
+      return placement === 'later' ? later[mine ? 'own' : 'others'] : (mine ? own : others)[index]!;
     }),
   );
+  return page;
+}
+
+/**
+ * A grid's cards, each cloned from the template `templateFor` picks for its image's placement
+ * (as the app places it: the first fetched first, the rest of the first row at once, the cards
+ * below it near the viewport) and filled. The templates hold stand-ins 0 and 1.
+ */
+function fillCards(
+  cloneTemplate: CloneTemplate,
+  showcases: readonly Showcase[],
+  now: Date,
+  templateFor: (placement: ImagePlacement, index: 0 | 1, showcase: Showcase) => Element,
+): Element[] {
+  const withoutImage = first(cloneTemplate(templateIds.cardWithoutImage), 'li');
+  return showcases.map((showcase, position) => {
+    const placement = cardImagePlacement(position, true);
+    const index = placement === 'first' ? 0 : 1;
+    const card = templateFor(placement, index, showcase).cloneNode(true) as Element;
+    fillCard(card, index, showcase, withoutImage, now);
+    return card;
+  });
+}
+
+/** A maker's profile for a visitor, guest or member: its header, counts, bio, links and cards. */
+function profilePage(
+  cloneTemplate: CloneTemplate,
+  { profile, showcases, showcaseCount }: PaintedProfile,
+  viewer: Exclude<TemplateViewer, 'owner'>,
+): Element {
+  const page = cloneTemplate(templateIds.profile(viewer)).firstElementChild!;
+  const name = profile.displayName || showcases[0]?.ownerName || '';
+  const photo = safeHttpUrl(profile.photoURL);
+  const avatar = first(page, '.MuiAvatar-root');
+  if (photo === null) {
+    const initial = first(cloneTemplate(templateIds.profileWithoutPhoto), '.MuiAvatar-root');
+    initial.textContent = Array.from(name)[0]?.toUpperCase() ?? '?';
+    avatar.replaceWith(initial);
+  } else first<HTMLImageElement>(avatar, 'img').src = photo;
+  first(page, 'h1').textContent = name || 'A member';
+  const since = holderOf(page, `Member since ${formatDate(TEMPLATE_CREATED)}`);
+  if (profile.createdAt === null) since?.remove();
+  else if (since !== null) since.textContent = `Member since ${formatDate(profile.createdAt)}`;
+  const entries = profileCountEntries({
+    showcases: showcaseCount,
+    followers: profile.followerCount,
+    following: profile.followingCount,
+  });
+  [...first(page, 'dl').children].forEach((row, at) => {
+    const [label, value] = entries[at]!;
+    first(row, 'dt').textContent = label;
+    const count = first<HTMLElement>(row, 'dd');
+    count.textContent = value;
+    count.dataset.testid = `count-${label}`;
+  });
+  const bio = holderOf(page, stand.profileBio);
+  if (profile.bio === '') bio?.remove();
+  else if (bio !== null) bio.textContent = profile.bio;
+  const link = first(page, `a[href="${stand.profileLink}"]`);
+  const item = link.closest('li')!;
+  const list = item.parentElement!;
+  if (profile.links.length === 0) list.remove();
+  else {
+    list.replaceChildren(
+      ...profile.links.map((href) => {
+        const copy = item.cloneNode(true) as Element;
+        const anchor = first(copy, 'a');
+        anchor.setAttribute('href', href);
+        anchor.textContent = href;
+        return copy;
+      }),
+    );
+  }
+  const grid = first(page, '[data-showcase-id]').closest('ul')!;
+  grid.setAttribute('aria-label', `Showcases by ${name || 'this member'}`);
+  const others = [...grid.children];
+  const later = first(cloneTemplate(templateIds.profileLaterCard(viewer)), 'li');
+  grid.replaceChildren(
+    ...fillCards(cloneTemplate, showcases, new Date(), (placement, index) =>
+      placement === 'later' ? later : others[index]!,
+    ),
+  );
+  replaceStandIns(page, { [stand.profileUid]: profile.uid });
   return page;
 }
 
@@ -391,16 +473,21 @@ function showcasePage(
 export function paintFirst(
   templates: ParentNode,
   route: FirstPaintRoute,
-  showcases: Showcase[],
+  answer: FirstPaintAnswer,
   viewer: ViewerMarker,
   structuralCss: string,
   now = new Date(),
 ): HTMLImageElement[] {
   const cloneTemplate = templateCloner(templates);
-  const content =
-    route.kind === 'gallery'
-      ? gallery(cloneTemplate, route, showcases, viewer, now)
-      : showcasePage(cloneTemplate, showcases[0]!, viewer, now);
+  const painted = Array.isArray(answer) ? null : answer;
+  const showcases = Array.isArray(answer) ? answer : answer.showcases;
+  let content: Element;
+  if (route.kind === 'profile') {
+    if (painted === null || viewer.uid === route.uid) throw new Error('first paint: no profile');
+    content = profilePage(cloneTemplate, painted, viewer.kind);
+  } else if (route.kind === 'gallery') {
+    content = gallery(cloneTemplate, route, showcases, viewer, now);
+  } else content = showcasePage(cloneTemplate, showcases[0]!, viewer, now);
   const structure = document.createElement('style');
   structure.textContent = structuralCss;
   const container = document.createElement('div');
@@ -410,6 +497,7 @@ export function paintFirst(
   container.setAttribute('aria-hidden', 'true');
   container.inert = true;
   keepPaintedShowcases(container, showcases);
+  if (painted !== null) keepPaintedProfile(container, painted);
   const progress = document.querySelector('#root [role="progressbar"]');
   if (progress !== null) {
     progress.id = FIRST_PAINT_PROGRESS_ID;

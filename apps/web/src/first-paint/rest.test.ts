@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_PAINT_CARDS,
   firstPaintRequest,
+  profileRequests,
   readFirstPaintAnswer,
   readFirstPaintShowcase,
+  readProfileAnswer,
 } from './rest';
 
 const production = { origin: 'https://firestore.googleapis.com', projectId: 'p-1', apiKey: 'k&1' };
@@ -175,5 +177,57 @@ describe('firstPaintRequest', () => {
     expect(newest.structuredQuery.orderBy).toEqual([
       { field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' },
     ]);
+  });
+});
+
+describe('readProfileAnswer', () => {
+  const profile = {
+    name: 'projects/demo-showcase/databases/(default)/documents/users/u1',
+    fields: {
+      displayName: str('Jonas Berg'),
+      bio: str('Film, mostly.'),
+      followerCount: { integerValue: '4' },
+      createdAt: { timestampValue: '2026-01-05T00:00:00Z' },
+    },
+  };
+  const results = [{ document: restDocument('s1', published) }];
+  const counted = (count: number) => [
+    { result: { aggregateFields: { shown: { integerValue: String(count) } } } },
+  ];
+
+  it('reads the profile, its cards and the count the page shows', () => {
+    const painted = readProfileAnswer('u1', { profile, showcases: results, count: counted(1) });
+    expect(painted).toMatchObject({
+      profile: { uid: 'u1', displayName: 'Jonas Berg', bio: 'Film, mostly.', followerCount: 4 },
+      showcaseCount: '1',
+    });
+    expect(painted?.showcases.map((showcase) => showcase.id)).toEqual(['s1']);
+    expect(
+      readProfileAnswer('u1', { profile, showcases: results, count: counted(60) })?.showcaseCount,
+    ).toBe('60+');
+  });
+
+  it('draws nothing without a profile, a published card of theirs or a count to trust', () => {
+    const answers = { profile, showcases: results, count: counted(1) };
+    expect(readProfileAnswer('u1', { ...answers, profile: null })).toBeNull();
+    expect(readProfileAnswer('u1', { ...answers, showcases: [{ readTime: 'x' }] })).toBeNull();
+    expect(readProfileAnswer('u2', answers)).toBeNull();
+    expect(readProfileAnswer('u1', { ...answers, count: null })).toBeNull();
+    expect(readProfileAnswer('u1', { ...answers, count: counted(0) })).toBeNull();
+  });
+});
+
+describe('profileRequests', () => {
+  it('reads the document, the first cards and a count up to the page’s limit', () => {
+    const { profile, showcases, count } = profileRequests(emulator, 'u/1');
+    expect(profile.url).toBe(
+      'http://127.0.0.1:8080/v1/projects/demo-showcase/databases/(default)/documents/users/u%2F1',
+    );
+    expect(JSON.parse(showcases.init.body as string)).toMatchObject({
+      structuredQuery: { limit: FIRST_PAINT_CARDS },
+    });
+    expect(JSON.parse(count.init.body as string)).toMatchObject({
+      structuredAggregationQuery: { aggregations: [{ count: { upTo: 60 } }] },
+    });
   });
 });

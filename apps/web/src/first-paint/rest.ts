@@ -1,6 +1,13 @@
 import type { RestFields, Showcase } from '@showcase/schema';
 import { fromFields, readShowcase, safeHttpUrl } from '@showcase/schema';
 import { FIRST_STEP_CARDS } from '../lib/showcases/grid-steps';
+import type { PaintedProfile } from '../lib/first-paint-hand-over';
+import type { UserProfile } from '../lib/showcases/profile';
+import {
+  PROFILE_SHOWCASES_LIMIT,
+  profileShowcaseCount,
+  userProfileFromFields,
+} from '../lib/showcases/profile';
 import type { FirstPaintRoute } from './route';
 
 /**
@@ -26,7 +33,13 @@ const field = (fieldPath: string) => ({ fieldPath });
  * The request for what the route shows: the gallery's query (the one `showcasesQuery` builds:
  * published, an optional tag, most liked and/or newest first) or the showcase's document.
  */
-export function firstPaintRequest(target: RestTarget, route: FirstPaintRoute): RestRequest {
+/** A route whose first paint is showcases alone: the gallery's, or one showcase's. */
+export type ShowcasesRoute = Exclude<FirstPaintRoute, { kind: 'profile' }>;
+
+/** What a first paint draws: showcases, or a profile with its first cards. */
+export type FirstPaintAnswer = Showcase[] | PaintedProfile;
+
+export function firstPaintRequest(target: RestTarget, route: ShowcasesRoute): RestRequest {
   if (route.kind === 'showcase') {
     return { url: documentsUrl(target, `/showcases/${encodeURIComponent(route.id)}`), init: {} };
   }
@@ -53,13 +66,54 @@ export function firstPaintRequest(target: RestTarget, route: FirstPaintRoute): R
     orderBy,
     limit: FIRST_PAINT_CARDS,
   };
+  return post(target, ':runQuery', { structuredQuery });
+}
+
+function post(target: RestTarget, suffix: string, body: unknown): RestRequest {
   return {
-    url: documentsUrl(target, ':runQuery'),
+    url: documentsUrl(target, suffix),
     init: {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ structuredQuery }),
+      body: JSON.stringify(body),
     },
+  };
+}
+
+const equals = (fieldPath: string, stringValue: string) => ({
+  fieldFilter: { field: field(fieldPath), op: 'EQUAL', value: { stringValue } },
+});
+
+/**
+ * A profile's reads: its document, its first cards (the query `userShowcasesQuery` builds:
+ * the member's published showcases, newest first) and how many the page counts (up to its
+ * limit, past which it says "60+").
+ */
+export function profileRequests(
+  target: RestTarget,
+  uid: string,
+): { profile: RestRequest; showcases: RestRequest; count: RestRequest } {
+  const published = {
+    from: [{ collectionId: 'showcases' }],
+    where: {
+      compositeFilter: {
+        op: 'AND',
+        filters: [equals('ownerUid', uid), equals('status', 'published')],
+      },
+    },
+    orderBy: [{ field: field('createdAt'), direction: 'DESCENDING' }],
+  };
+  return {
+    profile: { url: documentsUrl(target, `/users/${encodeURIComponent(uid)}`), init: {} },
+    showcases: post(target, ':runQuery', {
+      structuredQuery: { ...published, limit: FIRST_PAINT_CARDS },
+    }),
+    count: post(target, ':runAggregationQuery', {
+      structuredAggregationQuery: {
+        structuredQuery: published,
+        aggregations: [{ alias: 'shown', count: { upTo: PROFILE_SHOWCASES_LIMIT } }],
+      },
+    }),
   };
 }
 
@@ -90,7 +144,7 @@ export function readFirstPaintShowcase(document: unknown): Showcase | null {
  * The showcases in a REST answer: a document (GET) or a runQuery's stream of results. Null when
  * the answer holds nothing to draw (a draft, an empty gallery).
  */
-export function readFirstPaintAnswer(route: FirstPaintRoute, body: unknown): Showcase[] | null {
+export function readFirstPaintAnswer(route: ShowcasesRoute, body: unknown): Showcase[] | null {
   const showcases =
     route.kind === 'showcase'
       ? [readFirstPaintShowcase(body)]
@@ -102,13 +156,75 @@ export function readFirstPaintAnswer(route: FirstPaintRoute, body: unknown): Sho
   return showcases.length > 0 ? (showcases as Showcase[]) : null;
 }
 
+/** A REST call's JSON answer, or null when it failed (a refused read, a missing document). */
+async function restAnswer(request: RestRequest): Promise<unknown> {
+  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
+  return response.ok ? ((await response.json()) as unknown) : null;
+}
+
 /** Reads what the route's first screen shows, as nobody; null when there is nothing to draw. */
 export async function readFirstScreen(
   target: RestTarget,
   route: FirstPaintRoute,
-): Promise<Showcase[] | null> {
-  const request = firstPaintRequest(target, route);
-  const response = await fetch(request.url, { ...request.init, credentials: 'omit' });
-  if (!response.ok) return null;
-  return readFirstPaintAnswer(route, await response.json());
+): Promise<FirstPaintAnswer | null> {
+  if (route.kind === 'profile') return readProfileScreen(target, route.uid);
+  const answer = await restAnswer(firstPaintRequest(target, route));
+  return answer === null ? null : readFirstPaintAnswer(route, answer);
+}
+
+/**
+ * A profile's reads as the page shows them, or null when there is nothing to draw: no profile
+ * document, no published showcase (the page then says so, or shows its owner's prompt), or an
+ * answer that does not decode.
+ */
+export function readProfileAnswer(
+  uid: string,
+  answers: { profile: unknown; showcases: unknown; count: unknown },
+): PaintedProfile | null {
+  const { profile: document, showcases: results, count: aggregation } = answers;
+  if (typeof document !== 'object' || document === null || !Array.isArray(results)) return null;
+  let profile: UserProfile;
+  try {
+    profile = userProfileFromFields(
+      uid,
+      fromFields((document as { fields?: RestFields }).fields),
+      false,
+    );
+  } catch {
+    return null;
+  }
+  const showcases = results
+    .filter((result) => (result as { document?: unknown }).document !== undefined)
+    .map((result) => readFirstPaintShowcase((result as { document?: unknown }).document));
+  if (
+    showcases.length === 0 ||
+    showcases.some((showcase) => showcase === null || showcase.ownerUid !== uid)
+  ) {
+    return null;
+  }
+  const count = Number(
+    (
+      aggregation as [{ result?: { aggregateFields?: { shown?: { integerValue?: unknown } } } }]
+    )?.[0]?.result?.aggregateFields?.shown?.integerValue,
+  );
+  if (!Number.isInteger(count) || count < showcases.length) return null;
+  return {
+    profile,
+    showcases: showcases as Showcase[],
+    showcaseCount: profileShowcaseCount(count),
+  };
+}
+
+/** Reads a profile's first screen, as nobody (three calls at once); null: nothing to draw. */
+export async function readProfileScreen(
+  target: RestTarget,
+  uid: string,
+): Promise<PaintedProfile | null> {
+  const requests = profileRequests(target, uid);
+  const [profile, showcases, count] = await Promise.all([
+    restAnswer(requests.profile),
+    restAnswer(requests.showcases),
+    restAnswer(requests.count),
+  ]);
+  return readProfileAnswer(uid, { profile, showcases, count });
 }

@@ -42,6 +42,13 @@ describe('matchFirstPaintRoute', () => {
     expect(matchFirstPaintRoute('/s/a%20b', '')).toEqual({ kind: 'showcase', id: 'a b' });
   });
 
+  it("draws a profile's own address, its uid decoded", () => {
+    expect(matchFirstPaintRoute('/u/demo-maya', '')).toEqual({ kind: 'profile', uid: 'demo-maya' });
+    expect(matchFirstPaintRoute('/u/demo-maya', '?tab=x')).toBeNull();
+    expect(matchFirstPaintRoute('/u/..', '')).toBeNull();
+    expect(matchFirstPaintRoute('/u/a/b', '')).toBeNull();
+  });
+
   it('leaves every other address to the app', () => {
     for (const [pathname, search] of [
       ['/s/abc/edit', ''],
@@ -52,7 +59,7 @@ describe('matchFirstPaintRoute', () => {
       ['/s/__id__', ''],
       ['/s/%E0%A4%A', ''],
       ['/welcome', ''],
-      ['/u/maya', ''],
+      ['/u/', ''],
       ['/me/showcases', ''],
       ['/new', ''],
     ] as const) {

@@ -1,29 +1,40 @@
 import { isDocumentId, parseTags, TAG_PATTERN } from '@showcase/schema';
 import { galleryParams } from '../config/paths';
 
-/** What a first paint can show: the gallery's first cards, or one showcase. */
+/** What a first paint can show: the gallery's first cards, one showcase, or a maker's profile. */
 export type FirstPaintRoute =
   | { kind: 'gallery'; sort: 'newest' | 'liked'; tag: string | null }
-  | { kind: 'showcase'; id: string };
+  | { kind: 'showcase'; id: string }
+  | { kind: 'profile'; uid: string };
 
 /**
  * The route the first paint knows how to draw, or null. It is strict on purpose: the gallery's
- * default sort, `?sort=liked` and one valid `?tag=`, or a showcase's own address with no query.
+ * default sort, `?sort=liked` and one valid `?tag=`, or a showcase's or a profile's own address
+ * with no query.
  * A search (`?q=`), any other parameter or a value the app would read differently: null, and
  * the app starts as it would without a first paint.
  */
 export function matchFirstPaintRoute(pathname: string, search: string): FirstPaintRoute | null {
   const params = new URLSearchParams(search);
   if (pathname === '/') return matchGallery(params);
-  const showcase = /^\/s\/([^/]+)$/u.exec(pathname);
-  if (showcase === null || [...params.keys()].length > 0) return null;
+  if ([...params.keys()].length > 0) return null;
+  const showcase = documentIdIn(/^\/s\/([^/]+)$/u, pathname);
+  if (showcase !== null) return { kind: 'showcase', id: showcase };
+  const profile = documentIdIn(/^\/u\/([^/]+)$/u, pathname);
+  return profile === null ? null : { kind: 'profile', uid: profile };
+}
+
+/** The document id `pattern`'s one group names in `pathname`, decoded; null for none or a bad one. */
+function documentIdIn(pattern: RegExp, pathname: string): string | null {
+  const match = pattern.exec(pathname);
+  if (match === null) return null;
   let id: string;
   try {
-    id = decodeURIComponent(showcase[1]!);
+    id = decodeURIComponent(match[1]!);
   } catch {
     return null;
   }
-  return isDocumentId(id) ? { kind: 'showcase', id } : null;
+  return isDocumentId(id) ? id : null;
 }
 
 function matchGallery(params: URLSearchParams): FirstPaintRoute | null {

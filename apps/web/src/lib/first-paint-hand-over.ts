@@ -5,6 +5,15 @@
  * need no shared state.
  */
 import type { Showcase } from '@showcase/schema';
+import type { UserProfile } from './showcases/profile';
+
+/** What a profile's first paint read: the profile, its first cards and the count it showed. */
+export type PaintedProfile = {
+  profile: UserProfile;
+  showcases: readonly Showcase[];
+  /** As the page shows it ("60+" past its limit). */
+  showcaseCount: string;
+};
 
 /** On `<html>` while the first paint is up: index.html's CSS then hides `#root` (still laid out). */
 export const FIRST_PAINT_CLASS = 'first-paint';
@@ -14,7 +23,10 @@ export const FIRST_PAINT_ID = 'first-paint';
 export const FIRST_PAINT_PROGRESS_ID = 'first-paint-progress';
 
 /** The first paint's content element, carrying the showcases it drew (a property, not markup). */
-type FirstPaintElement = HTMLElement & { showcases?: readonly Showcase[] };
+type FirstPaintElement = HTMLElement & {
+  showcases?: readonly Showcase[];
+  profile?: PaintedProfile;
+};
 
 /** Whether a first paint is up (the app is rendering hidden under it). */
 export function firstPaintShown(): boolean {
@@ -46,6 +58,18 @@ export function paintedShowcases(address: string): readonly Showcase[] | null {
   if (paintedAddress() !== address) return null;
   const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
   return content?.showcases ?? null;
+}
+
+/** As `keepPaintedShowcases`, for a profile's first paint. */
+export function keepPaintedProfile(content: HTMLElement, painted: PaintedProfile): void {
+  (content as FirstPaintElement).profile = painted;
+}
+
+/** The profile the first paint drew for `address`, while it is up; null otherwise. */
+export function paintedProfile(address: string): PaintedProfile | null {
+  if (paintedAddress() !== address) return null;
+  const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
+  return content?.profile ?? null;
 }
 
 /**

@@ -5,6 +5,7 @@
  * they are rendered with, which the script finds and replaces. Nothing here draws anything.
  */
 import type { Showcase } from '@showcase/schema';
+import type { UserProfile } from './showcases/profile';
 
 /** Who the first paint draws for. An owner is a member reading their own showcase. */
 export type TemplateViewer = 'visitor' | 'guest' | 'member' | 'owner';
@@ -31,6 +32,15 @@ export const templateIds = {
   showcase: (viewer: TemplateViewer) => `fp-showcase-${viewer}`,
   /** A showcase's article without an image: where its placeholder goes. */
   showcaseWithoutImage: 'fp-showcase-no-image',
+  /**
+   * The app bar and a maker's profile with two cards, for a visitor, guest or member (one's own
+   * profile is the app's alone).
+   */
+  profile: (viewer: Exclude<TemplateViewer, 'owner'>) => `fp-profile-${viewer}`,
+  /** One card of a profile below its first row, for a visitor, guest or member. */
+  profileLaterCard: (viewer: Exclude<TemplateViewer, 'owner'>) => `fp-profile-card-later-${viewer}`,
+  /** A profile without a photo: where its initial goes. */
+  profileWithoutPhoto: 'fp-profile-no-photo',
 } as const;
 
 /** Where the gallery's template takes its controls. */
@@ -51,6 +61,12 @@ export const stand = {
   descriptionLink: 'https://fplinkx.invalid/',
   /** The guest's or member's uid in templates where the viewer owns nothing. */
   viewerUid: 'fpviewerx',
+  /** A profile's uid, name, photo, bio and one link. */
+  profileUid: 'fpprofileuidx',
+  profileName: 'fpnamex',
+  profilePhoto: 'https://fpavatarx.invalid/',
+  profileBio: 'fpbiox',
+  profileLink: 'https://fpprofilelinkx.invalid/',
 } as const;
 
 /** The like count templates show: one digit, so no locale groups it differently. */
@@ -62,7 +78,7 @@ export const TEMPLATE_MORE_TAGS = 4;
 /** A card shows three tags; the rest are counted. */
 export const CARD_TAGS = 3;
 
-const CREATED = new Date(Date.UTC(2024, 0, 1));
+export const CREATED = new Date(Date.UTC(2024, 0, 1));
 /** Later than created by more than the page's one second: the page shows "Updated …". */
 const UPDATED = new Date(Date.UTC(2024, 0, 2));
 
@@ -110,6 +126,27 @@ export function templateShowcase(
     updatedAt: UPDATED,
     likeCount: TEMPLATE_LIKES,
     commentCount: TEMPLATE_COMMENTS,
+    pending: false,
+  };
+}
+
+/** A profile's counts in its templates: showcases, followers, following (each its own plural). */
+export const TEMPLATE_PROFILE_COUNTS = { showcases: '71', followers: 72, following: 73 };
+
+/**
+ * The profile its templates are rendered with: every field the first paint fills is a stand-in,
+ * and every optional part is there (photo, "Member since", bio, a link).
+ */
+export function templateProfile(): UserProfile {
+  return {
+    uid: stand.profileUid,
+    displayName: stand.profileName,
+    photoURL: stand.profilePhoto,
+    bio: stand.profileBio,
+    links: [stand.profileLink],
+    followerCount: TEMPLATE_PROFILE_COUNTS.followers,
+    followingCount: TEMPLATE_PROFILE_COUNTS.following,
+    createdAt: CREATED,
     pending: false,
   };
 }

@@ -9,3 +9,5 @@ export const loadUserPage = () => import('./components/user-page');
 export const loadWelcomePreview = () => import('./components/welcome-preview');
 /** The gallery's frame and controls, for the first paint's templates (rendered at build time). */
 export const loadGalleryParts = () => import('./components/gallery-page');
+/** A profile's view, for the first paint's templates (rendered at build time). */
+export const loadProfileParts = () => import('./components/user-page');

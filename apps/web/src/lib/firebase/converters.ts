@@ -1,14 +1,6 @@
-import type { Activity, Edge, ProfileAudience, Showcase, ShowcaseComment } from '@showcase/schema';
-import {
-  readActivity,
-  readComment,
-  readEdge,
-  readOptionalText,
-  readProfileAudience,
-  readShowcase,
-  readText,
-  toDate,
-} from '@showcase/schema';
+import type { Activity, Edge, Showcase, ShowcaseComment } from '@showcase/schema';
+import { readActivity, readComment, readEdge, readShowcase, toDate } from '@showcase/schema';
+import { userProfileFromFields } from '../showcases/profile';
 import type {
   DocumentData,
   FirestoreDataConverter,
@@ -19,30 +11,15 @@ import type {
 /**
  * Plain, typed values the screens use. Snapshots become these at the boundary (here), so no
  * component ever sees a Timestamp, a DocumentSnapshot or a field of the wrong type. A
- * showcase's type and its defensive reader are @showcase/schema's `Showcase` and `readShowcase`.
+ * showcase's type and its defensive reader are @showcase/schema's `Showcase` and `readShowcase`;
+ * a profile's are `lib/showcases/profile.ts`'s (the first paint reads profiles too).
  */
-export type UserProfile = ProfileAudience & {
-  uid: string;
-  displayName: string;
-  photoURL: string | null;
-  createdAt: Date | null;
-  pending: boolean;
-};
+export type { UserProfile } from '../showcases/profile';
+export { userProfileFromFields };
 
 export type Like = { uid: string; createdAt: Date | null; pending: boolean };
 
 type Fields = Readonly<Record<string, unknown>>;
-
-export function userProfileFromFields(uid: string, data: Fields, pending: boolean): UserProfile {
-  return {
-    uid,
-    displayName: readText(data.displayName),
-    photoURL: readOptionalText(data.photoURL),
-    ...readProfileAudience(data),
-    createdAt: toDate(data.createdAt),
-    pending,
-  };
-}
 
 export function likeFromFields(uid: string, data: Fields, pending: boolean): Like {
   return { uid, createdAt: toDate(data.createdAt), pending };

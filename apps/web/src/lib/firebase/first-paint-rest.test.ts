@@ -15,10 +15,14 @@ import {
   terminate,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirstPaintRoute } from '../../first-paint/route';
-import type { RestTarget } from '../../first-paint/rest';
-import { FIRST_PAINT_CARDS, firstPaintRequest, readFirstPaintAnswer } from '../../first-paint/rest';
-import { showcasesQuery } from './showcases';
+import type { RestTarget, ShowcasesRoute } from '../../first-paint/rest';
+import {
+  FIRST_PAINT_CARDS,
+  firstPaintRequest,
+  readFirstPaintAnswer,
+  readProfileScreen,
+} from '../../first-paint/rest';
+import { showcasesQuery, userShowcasesQuery } from './showcases';
 import { loadFirestoreSdk } from './sdk';
 
 // The data layer's functions call into the SDK, which the app loads with its first database.
@@ -72,7 +76,7 @@ afterAll(async () => {
 });
 
 /** What the first paint's read answers, as a page on ORIGIN sends it. */
-async function restRead(route: FirstPaintRoute): Promise<Response> {
+async function restRead(route: ShowcasesRoute): Promise<Response> {
   const request = firstPaintRequest(target, route);
   return fetch(request.url, {
     ...request.init,
@@ -105,6 +109,27 @@ describe("the first paint's REST reads", () => {
     expect(showcase).toMatchObject({ id: 'p3', title: 'Published 3', tags: ['game'] });
     expect((await restRead({ kind: 'showcase', id: 'draft1' })).status).toBe(403);
     expect((await restRead({ kind: 'showcase', id: 'nothing-here' })).status).toBe(404);
+  });
+
+  it('reads a profile as its page shows it: the document, the first cards and the count', async () => {
+    const client = new EmulatorClient({ authUrl: 'http://127.0.0.1:1', firestoreUrl: server.url });
+    await client.commit([
+      { path: 'users/maker', data: { displayName: 'Maker', followerCount: 3, followingCount: 1 } },
+      { path: 'users/no-work', data: { displayName: 'Idle' } },
+    ]);
+    const painted = await readProfileScreen(target, 'maker');
+    const app = await getDocsFromServer(userShowcasesQuery(visitor, 'maker', FIRST_PAINT_CARDS));
+    expect(painted?.showcases.map((showcase) => showcase.id)).toEqual(
+      app.docs.map((document) => document.id),
+    );
+    // Twelve published; the drafts count for no one but their owner.
+    expect(painted).toMatchObject({
+      profile: { uid: 'maker', displayName: 'Maker', followerCount: 3 },
+      showcaseCount: '12',
+    });
+    // Nothing to draw: no published showcase, or no profile at all.
+    expect(await readProfileScreen(target, 'no-work')).toBeNull();
+    expect(await readProfileScreen(target, 'nobody')).toBeNull();
   });
 
   it("passes the browser's preflight for the JSON POST", async () => {

@@ -10,7 +10,7 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { FollowButton } from '../../../components/audience/follow-button';
 import { paths } from '../../../config/paths';
 import { useViewer } from '../../../lib/session';
@@ -28,27 +28,43 @@ import {
   PageState,
 } from '../../../components/showcases/page-states';
 import { profileView } from '../../../lib/showcases/snapshot-views';
+import type { UserProfile } from '../../../lib/showcases/profile';
+import {
+  PROFILE_SHOWCASES_LIMIT,
+  profileCountEntries,
+  profileShowcaseCount,
+} from '../../../lib/showcases/profile';
+import type { Showcase } from '@showcase/schema';
+import { paintedProfile } from '../../../lib/first-paint-hand-over';
+import { useRevealApp } from '../../../hooks/use-reveal-app';
 import { ShowcaseGrid } from '../../../components/showcases/showcase-grid';
 import { ShowcaseGridSkeleton } from '../../../components/showcases/showcase-grid-skeleton';
-
-const PROFILE_SHOWCASES_LIMIT = 60;
 
 /** `/u/:uid`: a member's public profile (`users/{uid}`) and their published showcases. */
 export function UserPage() {
   const { uid = '' } = useParams();
+  const location = useLocation();
   const viewer = useViewer();
   const [attempt, setAttempt] = useState(0);
   const offline = useConnectionStatus() === 'offline';
-  const profile = useDocSnapshot(userProfileRef, [uid], { attempt });
+  // What the first paint drew here: shown until the listeners answer.
+  const [painted] = useState(() => paintedProfile(location.pathname + location.search));
+  const profile = useDocSnapshot(userProfileRef, [uid], {
+    attempt,
+    initial: painted?.profile.uid === uid ? { data: painted.profile } : null,
+  });
   const showcases = useQuerySnapshot(userShowcasesQuery, [uid, PROFILE_SHOWCASES_LIMIT], {
     attempt,
     reuse: sameShowcase,
+    initial: painted?.profile.uid === uid ? { data: [...painted.showcases] } : null,
   });
   const retry = () => setAttempt((value) => value + 1);
 
   const view = profileView(profile, showcases, offline);
+  // The profile, or why not: either takes over from the first paint.
+  useRevealApp(view.kind !== 'loading');
   const items = showcases.data ?? [];
-  const name = profile.data?.displayName || items[0]?.ownerName || '';
+  const name = profileName(profile.data ?? null, items);
   useDocumentTitle(
     {
       error: 'Profile could not be loaded',
@@ -74,13 +90,52 @@ export function UserPage() {
       </PageState>
     );
   }
+  return (
+    <UserProfileView
+      uid={uid}
+      profile={profile.data ?? null}
+      showcases={items}
+      // The first paint's count (of up to the limit) while its first cards stand in for the list.
+      showcaseCount={
+        showcases.stale && painted !== null
+          ? painted.showcaseCount
+          : profileShowcaseCount(items.length)
+      }
+      isOwn={viewer !== null && !viewer.isAnonymous && viewer.uid === uid}
+    />
+  );
+}
 
-  const photo = safeHttpUrl(profile.data?.photoURL ?? null);
-  const isOwn = viewer !== null && !viewer.isAnonymous && viewer.uid === uid;
-  const bio = profile.data?.bio ?? '';
-  const links = profile.data?.links ?? [];
-  const shownCount =
-    items.length >= PROFILE_SHOWCASES_LIMIT ? `${PROFILE_SHOWCASES_LIMIT}+` : `${items.length}`;
+/** The name a profile shows: its own, or the one its newest showcase carries. */
+function profileName(profile: UserProfile | null, showcases: readonly Showcase[]): string {
+  return profile?.displayName || showcases[0]?.ownerName || '';
+}
+
+export type UserProfileViewProps = {
+  uid: string;
+  profile: UserProfile | null;
+  showcases: readonly Showcase[];
+  /** The showcase count as shown ("60+" past the page's limit). */
+  showcaseCount: string;
+  /** The viewer's own profile (a member's): Edit profile instead of Follow. */
+  isOwn: boolean;
+};
+
+/**
+ * The profile's header, counts, bio and links, and its published showcases: the app's and the
+ * first paint's templates' (rendered at build time).
+ */
+export function UserProfileView({
+  uid,
+  profile,
+  showcases: items,
+  showcaseCount,
+  isOwn,
+}: UserProfileViewProps) {
+  const name = profileName(profile, items);
+  const photo = safeHttpUrl(profile?.photoURL ?? null);
+  const bio = profile?.bio ?? '';
+  const links = profile?.links ?? [];
   return (
     <Stack sx={{ gap: 4 }}>
       <Stack sx={{ gap: 2 }}>
@@ -101,9 +156,9 @@ export function UserPage() {
               <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
                 {name || 'A member'}
               </Typography>
-              {profile.data?.createdAt ? (
+              {profile?.createdAt ? (
                 <Typography color="text.secondary">
-                  Member since {formatDate(profile.data.createdAt)}
+                  {`Member since ${formatDate(profile.createdAt)}`}
                 </Typography>
               ) : null}
             </Box>
@@ -124,9 +179,9 @@ export function UserPage() {
           </Box>
         </Stack>
         <ProfileCounts
-          showcases={shownCount}
-          followers={profile.data?.followerCount ?? 0}
-          following={profile.data?.followingCount ?? 0}
+          showcases={showcaseCount}
+          followers={profile?.followerCount ?? 0}
+          following={profile?.followingCount ?? 0}
         />
         {bio ? (
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '65ch' }}>
@@ -188,11 +243,7 @@ export function UserPage() {
 
 /** Showcases, followers, following: a description list, so each number has its label. */
 function ProfileCounts(counts: { showcases: string; followers: number; following: number }) {
-  const entries: [string, string][] = [
-    [counts.showcases === '1' ? 'showcase' : 'showcases', counts.showcases],
-    [counts.followers === 1 ? 'follower' : 'followers', counts.followers.toLocaleString()],
-    ['following', counts.following.toLocaleString()],
-  ];
+  const entries = profileCountEntries(counts);
   return (
     <Stack
       component="dl"
