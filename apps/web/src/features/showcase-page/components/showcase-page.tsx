@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifier';
@@ -123,6 +123,12 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
   const [confirming, setConfirming] = useState(false);
   const isOwner = user !== null && showcase.ownerUid === user.uid && !user.isAnonymous;
   const requestDelete = useCallback(() => setConfirming(true), []);
+  // One object while these stay the same: a like then leaves the comments (memo) alone.
+  const { id, ownerUid, title, commentCount } = showcase;
+  const commentsShowcase = useMemo(
+    () => ({ id, ownerUid, title, commentCount }),
+    [id, ownerUid, title, commentCount],
+  );
 
   const remove = () => {
     setConfirming(false);
@@ -163,14 +169,7 @@ function ShowcaseDetail({ showcase }: { showcase: Showcase }) {
       {showcase.status === 'published' ? (
         // Comments exist only on published showcases (the rules refuse them on drafts).
         <Suspense fallback={null}>
-          <CommentsSection
-            showcase={{
-              id: showcase.id,
-              ownerUid: showcase.ownerUid,
-              title: showcase.title,
-              commentCount: showcase.commentCount,
-            }}
-          />
+          <CommentsSection showcase={commentsShowcase} />
         </Suspense>
       ) : null}
       {showcase.status === 'published' ? (
