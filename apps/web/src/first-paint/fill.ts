@@ -298,6 +298,7 @@ function profilePage(
   cloneTemplate: CloneTemplate,
   { profile, showcases, showcaseCount }: PaintedProfile,
   viewer: Exclude<TemplateViewer, 'owner'>,
+  now: Date,
 ): Element {
   const page = cloneTemplate(templateIds.profile(viewer)).firstElementChild!;
   const name = profile.displayName || showcases[0]?.ownerName || '';
@@ -347,7 +348,7 @@ function profilePage(
   const others = [...grid.children];
   const later = first(cloneTemplate(templateIds.profileLaterCard(viewer)), 'li');
   grid.replaceChildren(
-    ...fillCards(cloneTemplate, showcases, new Date(), (placement, index) =>
+    ...fillCards(cloneTemplate, showcases, now, (placement, index) =>
       placement === 'later' ? later : others[index]!,
     ),
   );
@@ -484,7 +485,7 @@ export function paintFirst(
   let content: Element;
   if (route.kind === 'profile') {
     if (painted === null || viewer.uid === route.uid) throw new Error('first paint: no profile');
-    content = profilePage(cloneTemplate, painted, viewer.kind);
+    content = profilePage(cloneTemplate, painted, viewer.kind, now);
   } else if (route.kind === 'gallery') {
     content = gallery(cloneTemplate, route, showcases, viewer, now);
   } else content = showcasePage(cloneTemplate, showcases[0]!, viewer, now);
