@@ -248,9 +248,8 @@ function useListener<T>(
           // A listener's first answer replaces a skeleton or a spinner with a whole section (a
           // gallery's 24 cards): as a transition React renders it in slices, so a slow phone
           // stays responsive. Every later snapshot (a like, an edit) is small and renders at
-          // once, in this callback: scheduled, its render waited for a task of its own, behind
-          // whatever the SDK had queued (the like's count on another page: 2.4-2.5 ms from
-          // snapshot to commit, 1.4-1.7 ms in this one; the write-latency bench).
+          // once, in this callback, rather than in a task of its own behind what the SDK has
+          // queued (docs/decisions/2026-11-27-like-latency-against-the-sdk-floor.md).
           const show = () => {
             if (answered) flushSync(render);
             else startTransition(render);
