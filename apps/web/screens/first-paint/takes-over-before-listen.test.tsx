@@ -19,6 +19,24 @@ afterEach(() => {
 
 const MINUTE = 60_000;
 
+/**
+ * Draws the first paint at `path` for a visitor, then renders the app there with Firestore's
+ * channels held: the app must take over from the paint's read alone, and `check` what it shows
+ * then. The channels are released afterwards, whatever happened.
+ */
+async function takeOverWithChannelsHeld(path: string, check: () => Promise<void>): Promise<void> {
+  await becomeViewer('visitor');
+  await drawFirstPaint(path);
+  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
+  try {
+    await renderApp({ path });
+    await expect.poll(firstPaintShown).toBe(false);
+    await check();
+  } finally {
+    await held.release();
+  }
+}
+
 test('the gallery responds with the first paint’s cards while its listener has not answered', async () => {
   const tag = uniqueTag('handover');
   const count = FIRST_PAINT_CARDS + 2;
@@ -29,12 +47,7 @@ test('the gallery responds with the first paint’s cards while its listener has
       createdAt: new Date(Date.now() - (index + 1) * MINUTE),
     })),
   );
-  await becomeViewer('visitor');
-  await drawFirstPaint(`/?tag=${tag}`);
-  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
-  try {
-    await renderApp({ path: `/?tag=${tag}` });
-    await expect.poll(firstPaintShown).toBe(false);
+  await takeOverWithChannelsHeld(`/?tag=${tag}`, async () => {
     await expect.poll(() => cards().elements()).toHaveLength(FIRST_PAINT_CARDS);
     await expect
       .element(
@@ -44,9 +57,7 @@ test('the gallery responds with the first paint’s cards while its listener has
       )
       .toHaveAttribute('href', `/s/${ids[0]}`);
     await expect.element(connectionIndicator()).toHaveAccessibleName('Connection: Live');
-  } finally {
-    await held.release();
-  }
+  });
   // The listener's answer: every showcase with the tag, not only the first paint's.
   await expect.poll(() => cards().elements()).toHaveLength(count);
 });
@@ -54,19 +65,12 @@ test('the gallery responds with the first paint’s cards while its listener has
 test('a showcase’s Like responds while its listener has not answered', async () => {
   const title = `Handover page ${uniqueTag('handover')}`;
   const [id] = await seedShowcases([{ title, likeCount: 4 }]);
-  await becomeViewer('visitor');
-  await drawFirstPaint(`/s/${id}`);
-  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
-  try {
-    await renderApp({ path: `/s/${id}` });
-    await expect.poll(firstPaintShown).toBe(false);
+  await takeOverWithChannelsHeld(`/s/${id}`, async () => {
     await expect.element(screenHeading(title)).toBeVisible();
     const like = page.getByRole('button', { name: 'Like', exact: true });
     await expect.element(like).toBeEnabled();
     await expect.element(page.getByTestId('like-count')).toHaveTextContent('4 likes');
-  } finally {
-    await held.release();
-  }
+  });
 });
 
 test('a profile responds with the first paint’s header and cards while its listeners have not answered', async () => {
@@ -81,12 +85,7 @@ test('a profile responds with the first paint’s header and cards while its lis
       createdAt: new Date(Date.now() - (index + 1) * MINUTE),
     })),
   );
-  await becomeViewer('visitor');
-  await drawFirstPaint(`/u/${maker}`);
-  const held = await interceptRequests(FIRESTORE_CHANNELS, { kind: 'hold' });
-  try {
-    await renderApp({ path: `/u/${maker}` });
-    await expect.poll(firstPaintShown).toBe(false);
+  await takeOverWithChannelsHeld(`/u/${maker}`, async () => {
     await expect.element(screenHeading('Robin Fieldnotes')).toBeVisible();
     // The count the first paint read, not the first cards' eight.
     await expect.element(page.getByTestId('count-showcases')).toHaveTextContent(String(count));
@@ -99,9 +98,7 @@ test('a profile responds with the first paint’s header and cards while its lis
       )
       .toHaveAttribute('href', `/s/${ids[0]}`);
     await expect.element(page.getByRole('button', { name: 'Follow' })).toBeEnabled();
-  } finally {
-    await held.release();
-  }
+  });
   await expect.poll(() => cards().elements()).toHaveLength(count);
   await expect.element(page.getByTestId('count-showcases')).toHaveTextContent(String(count));
 });

@@ -63,7 +63,7 @@ export async function renderFirstPaintTemplates(): Promise<string> {
     { GalleryControls, GalleryFrame },
     { ShowcaseArticle },
     { ConnectionChip },
-    { UserProfileView },
+    { ProfileShowcases, UserProfileView },
   ] = await Promise.all([
     loadGalleryParts(),
     loadShowcaseParts(),
@@ -207,13 +207,7 @@ export async function renderFirstPaintTemplates(): Promise<string> {
         templateIds.profileLaterCard(viewer),
         viewer,
         profilePath,
-        <ShowcaseGrid
-          showcases={[profileCards[1]!]}
-          label="Showcases"
-          headingLevel="h3"
-          likeable
-          leadsPage={false}
-        />,
+        <ProfileShowcases showcases={[profileCards[1]!]} name="" leadsPage={false} />,
       ),
     );
   }

@@ -10,19 +10,25 @@ import {
   FIRST_PAINT_CLASS,
   FIRST_PAINT_ID,
   FIRST_PAINT_PROGRESS_ID,
-  keepPaintedProfile,
-  keepPaintedShowcases,
+  isPaintedProfile,
+  keepPaintedAnswer,
 } from '../lib/first-paint-hand-over';
-import type { PaintedProfile } from '../lib/first-paint-hand-over';
-import type { FirstPaintAnswer } from './rest';
+import type { PaintedAnswer, PaintedProfile } from '../lib/first-paint-hand-over';
 import { safeHttpUrl } from '@showcase/schema';
-import { profileCountEntries } from '../lib/showcases/profile';
+import {
+  memberSince,
+  nameInitial,
+  profileCountEntries,
+  profileGridLabel,
+  profileHeading,
+  profileName,
+} from '../lib/showcases/profile';
 import type { ImagePlacement } from '../lib/showcases/grid-steps';
 import type { TemplateViewer } from '../lib/first-paint-templates';
 import {
   CARD_TAGS,
   CONTROLS_SLOT,
-  CREATED as TEMPLATE_CREATED,
+  TEMPLATE_CREATED,
   stand,
   TEMPLATE_COMMENTS,
   TEMPLATE_LIKES,
@@ -34,7 +40,6 @@ import { parseDescription } from '../lib/showcases/description';
 import {
   displayOwner,
   displayTitle,
-  formatDate,
   commentsLabel,
   likesLabel,
   relativeTime,
@@ -301,18 +306,18 @@ function profilePage(
   now: Date,
 ): Element {
   const page = cloneTemplate(templateIds.profile(viewer)).firstElementChild!;
-  const name = profile.displayName || showcases[0]?.ownerName || '';
+  const name = profileName(profile, showcases);
   const photo = safeHttpUrl(profile.photoURL);
   const avatar = first(page, '.MuiAvatar-root');
   if (photo === null) {
     const initial = first(cloneTemplate(templateIds.profileWithoutPhoto), '.MuiAvatar-root');
-    initial.textContent = Array.from(name)[0]?.toUpperCase() ?? '?';
+    initial.textContent = nameInitial(name);
     avatar.replaceWith(initial);
   } else first<HTMLImageElement>(avatar, 'img').src = photo;
-  first(page, 'h1').textContent = name || 'A member';
-  const since = holderOf(page, `Member since ${formatDate(TEMPLATE_CREATED)}`);
+  first(page, 'h1').textContent = profileHeading(name);
+  const since = holderOf(page, memberSince(TEMPLATE_CREATED));
   if (profile.createdAt === null) since?.remove();
-  else if (since !== null) since.textContent = `Member since ${formatDate(profile.createdAt)}`;
+  else if (since !== null) since.textContent = memberSince(profile.createdAt);
   const entries = profileCountEntries({
     showcases: showcaseCount,
     followers: profile.followerCount,
@@ -344,7 +349,7 @@ function profilePage(
     );
   }
   const grid = first(page, '[data-showcase-id]').closest('ul')!;
-  grid.setAttribute('aria-label', `Showcases by ${name || 'this member'}`);
+  grid.setAttribute('aria-label', profileGridLabel(name));
   const others = [...grid.children];
   const later = first(cloneTemplate(templateIds.profileLaterCard(viewer)), 'li');
   grid.replaceChildren(
@@ -474,21 +479,23 @@ function showcasePage(
 export function paintFirst(
   templates: ParentNode,
   route: FirstPaintRoute,
-  answer: FirstPaintAnswer,
+  answer: PaintedAnswer,
   viewer: ViewerMarker,
   structuralCss: string,
   now = new Date(),
 ): HTMLImageElement[] {
   const cloneTemplate = templateCloner(templates);
-  const painted = Array.isArray(answer) ? null : answer;
-  const showcases = Array.isArray(answer) ? answer : answer.showcases;
   let content: Element;
-  if (route.kind === 'profile') {
-    if (painted === null || viewer.uid === route.uid) throw new Error('first paint: no profile');
-    content = profilePage(cloneTemplate, painted, viewer.kind, now);
+  if (isPaintedProfile(answer)) {
+    if (route.kind !== 'profile' || viewer.uid === route.uid) {
+      throw new Error('first paint: a profile for another route or for its own member');
+    }
+    content = profilePage(cloneTemplate, answer, viewer.kind, now);
   } else if (route.kind === 'gallery') {
-    content = gallery(cloneTemplate, route, showcases, viewer, now);
-  } else content = showcasePage(cloneTemplate, showcases[0]!, viewer, now);
+    content = gallery(cloneTemplate, route, answer, viewer, now);
+  } else if (route.kind === 'showcase') {
+    content = showcasePage(cloneTemplate, answer[0]!, viewer, now);
+  } else throw new Error('first paint: showcases for a profile');
   const structure = document.createElement('style');
   structure.textContent = structuralCss;
   const container = document.createElement('div');
@@ -497,8 +504,7 @@ export function paintFirst(
   container.dataset.address = location.pathname + location.search;
   container.setAttribute('aria-hidden', 'true');
   container.inert = true;
-  keepPaintedShowcases(container, showcases);
-  if (painted !== null) keepPaintedProfile(container, painted);
+  keepPaintedAnswer(container, answer);
   const progress = document.querySelector('#root [role="progressbar"]');
   if (progress !== null) {
     progress.id = FIRST_PAINT_PROGRESS_ID;

@@ -1,7 +1,7 @@
 import type { RestFields, Showcase } from '@showcase/schema';
 import { fromFields, readShowcase, safeHttpUrl } from '@showcase/schema';
 import { FIRST_STEP_CARDS } from '../lib/showcases/grid-steps';
-import type { PaintedProfile } from '../lib/first-paint-hand-over';
+import type { PaintedAnswer, PaintedProfile } from '../lib/first-paint-hand-over';
 import type { UserProfile } from '../lib/showcases/profile';
 import {
   PROFILE_SHOWCASES_LIMIT,
@@ -28,26 +28,22 @@ function documentsUrl(target: RestTarget, suffix: string): string {
 }
 
 const field = (fieldPath: string) => ({ fieldPath });
+const equals = (fieldPath: string, stringValue: string) => ({
+  fieldFilter: { field: field(fieldPath), op: 'EQUAL', value: { stringValue } },
+});
+
+/** A route whose first paint is showcases alone: the gallery's, or one showcase's. */
+export type ShowcasesRoute = Exclude<FirstPaintRoute, { kind: 'profile' }>;
 
 /**
  * The request for what the route shows: the gallery's query (the one `showcasesQuery` builds:
  * published, an optional tag, most liked and/or newest first) or the showcase's document.
  */
-/** A route whose first paint is showcases alone: the gallery's, or one showcase's. */
-export type ShowcasesRoute = Exclude<FirstPaintRoute, { kind: 'profile' }>;
-
-/** What a first paint draws: showcases, or a profile with its first cards. */
-export type FirstPaintAnswer = Showcase[] | PaintedProfile;
-
 export function firstPaintRequest(target: RestTarget, route: ShowcasesRoute): RestRequest {
   if (route.kind === 'showcase') {
     return { url: documentsUrl(target, `/showcases/${encodeURIComponent(route.id)}`), init: {} };
   }
-  const filters: unknown[] = [
-    {
-      fieldFilter: { field: field('status'), op: 'EQUAL', value: { stringValue: 'published' } },
-    },
-  ];
+  const filters: unknown[] = [equals('status', 'published')];
   if (route.tag !== null) {
     filters.push({
       fieldFilter: {
@@ -79,10 +75,6 @@ function post(target: RestTarget, suffix: string, body: unknown): RestRequest {
     },
   };
 }
-
-const equals = (fieldPath: string, stringValue: string) => ({
-  fieldFilter: { field: field(fieldPath), op: 'EQUAL', value: { stringValue } },
-});
 
 /**
  * A profile's reads: its document, its first cards (the query `userShowcasesQuery` builds:
@@ -145,13 +137,22 @@ export function readFirstPaintShowcase(document: unknown): Showcase | null {
  * the answer holds nothing to draw (a draft, an empty gallery).
  */
 export function readFirstPaintAnswer(route: ShowcasesRoute, body: unknown): Showcase[] | null {
-  const showcases =
-    route.kind === 'showcase'
-      ? [readFirstPaintShowcase(body)]
-      : Array.isArray(body)
-        ? body.map((result) => readFirstPaintShowcase((result as { document?: unknown }).document))
-        : [];
-  // A gallery result the app would not show either would misplace every card after it.
+  if (route.kind === 'showcase') {
+    const showcase = readFirstPaintShowcase(body);
+    return showcase === null ? null : [showcase];
+  }
+  return readQueryResults(body);
+}
+
+/**
+ * A runQuery's stream of results as showcases; null for none (its one result then carries no
+ * document) or when one would not be shown: it would misplace every card after it.
+ */
+function readQueryResults(body: unknown): Showcase[] | null {
+  if (!Array.isArray(body)) return null;
+  const showcases = body.map((result) =>
+    readFirstPaintShowcase((result as { document?: unknown }).document),
+  );
   if (showcases.some((showcase) => showcase === null)) return null;
   return showcases.length > 0 ? (showcases as Showcase[]) : null;
 }
@@ -166,7 +167,7 @@ async function restAnswer(request: RestRequest): Promise<unknown> {
 export async function readFirstScreen(
   target: RestTarget,
   route: FirstPaintRoute,
-): Promise<FirstPaintAnswer | null> {
+): Promise<PaintedAnswer | null> {
   if (route.kind === 'profile') return readProfileScreen(target, route.uid);
   const answer = await restAnswer(firstPaintRequest(target, route));
   return answer === null ? null : readFirstPaintAnswer(route, answer);
@@ -182,7 +183,7 @@ export function readProfileAnswer(
   answers: { profile: unknown; showcases: unknown; count: unknown },
 ): PaintedProfile | null {
   const { profile: document, showcases: results, count: aggregation } = answers;
-  if (typeof document !== 'object' || document === null || !Array.isArray(results)) return null;
+  if (typeof document !== 'object' || document === null) return null;
   let profile: UserProfile;
   try {
     profile = userProfileFromFields(
@@ -193,15 +194,8 @@ export function readProfileAnswer(
   } catch {
     return null;
   }
-  const showcases = results
-    .filter((result) => (result as { document?: unknown }).document !== undefined)
-    .map((result) => readFirstPaintShowcase((result as { document?: unknown }).document));
-  if (
-    showcases.length === 0 ||
-    showcases.some((showcase) => showcase === null || showcase.ownerUid !== uid)
-  ) {
-    return null;
-  }
+  const showcases = readQueryResults(results);
+  if (showcases === null || showcases.some((showcase) => showcase.ownerUid !== uid)) return null;
   const count = Number(
     (
       aggregation as [{ result?: { aggregateFields?: { shown?: { integerValue?: unknown } } } }]
@@ -210,7 +204,7 @@ export function readProfileAnswer(
   if (!Number.isInteger(count) || count < showcases.length) return null;
   return {
     profile,
-    showcases: showcases as Showcase[],
+    showcases,
     showcaseCount: profileShowcaseCount(count),
   };
 }

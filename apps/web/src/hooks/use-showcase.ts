@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Showcase } from '@showcase/schema';
 import { showcaseRef } from '../lib/firebase/showcases';
 import type { SnapshotState } from '../lib/firebase/use-snapshot';
@@ -10,7 +11,10 @@ import { hrefs } from '../config/paths';
  * address the first paint drew, its showcase shows until the listener's first answer.
  */
 export function useShowcase(id: string | undefined, attempt = 0): SnapshotState<Showcase | null> {
-  const painted = id ? paintedShowcases(hrefs.showcase(id)) : null;
-  const initial = painted?.length === 1 && painted[0]!.id === id ? { data: painted[0]! } : null;
+  // Read once: only the listener's first render takes it.
+  const [initial] = useState(() => {
+    const painted = id ? paintedShowcases(hrefs.showcase(id)) : null;
+    return painted?.length === 1 ? { data: painted[0]! } : null;
+  });
   return useDocSnapshot(showcaseRef, id ? [id] : null, { attempt, initial });
 }

@@ -15,6 +15,9 @@ export type PaintedProfile = {
   showcaseCount: string;
 };
 
+/** What a first paint drew: showcases (the gallery's first cards, or one), or a profile. */
+export type PaintedAnswer = readonly Showcase[] | PaintedProfile;
+
 /** On `<html>` while the first paint is up: index.html's CSS then hides `#root` (still laid out). */
 export const FIRST_PAINT_CLASS = 'first-paint';
 /** The first paint's content: `aria-hidden` and `inert`, above the hidden app. */
@@ -22,11 +25,8 @@ export const FIRST_PAINT_ID = 'first-paint';
 /** index.html's "Loading Showcase" progressbar, kept outside `#root` until the app shows. */
 export const FIRST_PAINT_PROGRESS_ID = 'first-paint-progress';
 
-/** The first paint's content element, carrying the showcases it drew (a property, not markup). */
-type FirstPaintElement = HTMLElement & {
-  showcases?: readonly Showcase[];
-  profile?: PaintedProfile;
-};
+/** The first paint's content element, carrying what it drew (a property, not markup). */
+type FirstPaintElement = HTMLElement & { painted?: PaintedAnswer };
 
 /** Whether a first paint is up (the app is rendering hidden under it). */
 export function firstPaintShown(): boolean {
@@ -44,32 +44,36 @@ export function paintedAddress(): string | null {
  * Keeps what the first paint read (its REST answer, or the document inlined into the page) on
  * its content element, for the app's first render of the same address.
  */
-export function keepPaintedShowcases(content: HTMLElement, showcases: readonly Showcase[]): void {
-  (content as FirstPaintElement).showcases = showcases;
+export function keepPaintedAnswer(content: HTMLElement, painted: PaintedAnswer): void {
+  (content as FirstPaintElement).painted = painted;
 }
 
 /**
- * The showcases the first paint drew for `address`, while it is up; null otherwise. The app's
- * screen there renders them at once (a server answer read moments ago, the same query with the
- * first step's limit) and takes over, while its live listener starts; the listener's answer then
- * replaces them. They go with the first paint, so no later visit to the address sees them.
+ * What the first paint drew for `address`, while it is up; null otherwise. The app's screen
+ * there renders it at once (a server answer read moments ago: the same query with the first
+ * step's limit, the same document) and takes over, while its live listeners start; their
+ * answers then replace it. It goes with the first paint, so no later visit to the address sees it.
  */
+function paintedAnswer(address: string): PaintedAnswer | null {
+  if (paintedAddress() !== address) return null;
+  const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
+  return content?.painted ?? null;
+}
+
+/** The showcases the first paint drew for `address` (the gallery's, or one), or null. */
 export function paintedShowcases(address: string): readonly Showcase[] | null {
-  if (paintedAddress() !== address) return null;
-  const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
-  return content?.showcases ?? null;
+  const painted = paintedAnswer(address);
+  return isPaintedProfile(painted) ? null : painted;
 }
 
-/** As `keepPaintedShowcases`, for a profile's first paint. */
-export function keepPaintedProfile(content: HTMLElement, painted: PaintedProfile): void {
-  (content as FirstPaintElement).profile = painted;
-}
-
-/** The profile the first paint drew for `address`, while it is up; null otherwise. */
+/** The profile the first paint drew for `address`, or null. */
 export function paintedProfile(address: string): PaintedProfile | null {
-  if (paintedAddress() !== address) return null;
-  const content = document.getElementById(FIRST_PAINT_ID) as FirstPaintElement | null;
-  return content?.profile ?? null;
+  const painted = paintedAnswer(address);
+  return isPaintedProfile(painted) ? painted : null;
+}
+
+export function isPaintedProfile(painted: PaintedAnswer | null): painted is PaintedProfile {
+  return painted !== null && !Array.isArray(painted);
 }
 
 /**

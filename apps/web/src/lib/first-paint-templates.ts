@@ -78,7 +78,8 @@ export const TEMPLATE_MORE_TAGS = 4;
 /** A card shows three tags; the rest are counted. */
 export const CARD_TAGS = 3;
 
-export const CREATED = new Date(Date.UTC(2024, 0, 1));
+/** When every template's showcase and profile was made (their dates' stand-in). */
+export const TEMPLATE_CREATED = new Date(Date.UTC(2024, 0, 1));
 /** Later than created by more than the page's one second: the page shows "Updated …". */
 const UPDATED = new Date(Date.UTC(2024, 0, 2));
 
@@ -122,7 +123,7 @@ export function templateShowcase(
     status: 'published',
     ownerUid: stand.ownerUid(index),
     ownerName: stand.owner(index),
-    createdAt: CREATED,
+    createdAt: TEMPLATE_CREATED,
     updatedAt: UPDATED,
     likeCount: TEMPLATE_LIKES,
     commentCount: TEMPLATE_COMMENTS,
@@ -146,7 +147,7 @@ export function templateProfile(): UserProfile {
     links: [stand.profileLink],
     followerCount: TEMPLATE_PROFILE_COUNTS.followers,
     followingCount: TEMPLATE_PROFILE_COUNTS.following,
-    createdAt: CREATED,
+    createdAt: TEMPLATE_CREATED,
     pending: false,
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { profileCountEntries, profileShowcaseCount } from './profile';
+import {
+  nameInitial,
+  profileCountEntries,
+  profileGridLabel,
+  profileHeading,
+  profileShowcaseCount,
+} from './profile';
 
 describe('profileShowcaseCount', () => {
   it('counts up to the limit and says "60+" from it', () => {
@@ -21,5 +27,14 @@ describe('profileCountEntries', () => {
       ['followers', (1200).toLocaleString()],
       ['following', '0'],
     ]);
+  });
+});
+
+describe('a profile without a name', () => {
+  it('still has a heading, a grid label and an initial', () => {
+    expect(profileHeading('')).toBe('A member');
+    expect(profileGridLabel('')).toBe('Showcases by this member');
+    expect(nameInitial('')).toBe('?');
+    expect(nameInitial('émile')).toBe('É');
   });
 });

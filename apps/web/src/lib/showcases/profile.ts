@@ -3,7 +3,8 @@
  * the data layer's converter and by the first paint's REST read alike, and the counts its page
  * shows.
  */
-import type { ProfileAudience } from '@showcase/schema';
+import type { ProfileAudience, Showcase } from '@showcase/schema';
+import { formatDate } from './format';
 import { readOptionalText, readProfileAudience, readText, toDate } from '@showcase/schema';
 
 export type UserProfile = ProfileAudience & {
@@ -49,3 +50,22 @@ export function profileCountEntries(counts: {
     ['following', counts.following.toLocaleString()],
   ];
 }
+
+/** The name a profile shows: its own, or the one its newest showcase carries ('' for neither). */
+export function profileName(profile: UserProfile | null, showcases: readonly Showcase[]): string {
+  return profile?.displayName || showcases[0]?.ownerName || '';
+}
+
+/** The letter a maker's avatar shows without a photo. */
+export function nameInitial(name: string): string {
+  return Array.from(name)[0]?.toUpperCase() ?? '?';
+}
+
+/** A profile's heading, for a maker with no name too. */
+export const profileHeading = (name: string): string => name || 'A member';
+
+/** The accessible name of a profile's grid of showcases. */
+export const profileGridLabel = (name: string): string => `Showcases by ${name || 'this member'}`;
+
+/** The line under a profile's name. */
+export const memberSince = (createdAt: Date): string => `Member since ${formatDate(createdAt)}`;

@@ -10,6 +10,7 @@ import { matchesSearch, nameTermsFor, safeHttpUrl } from '@showcase/schema';
 import { hrefs } from '../../../config/paths';
 import { makersSearchQuery } from '../../../lib/firebase/profiles';
 import { useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
+import { nameInitial } from '../../../lib/showcases/profile';
 
 /** Makers shown above the showcases a search finds: a few, the rest is a more precise search. */
 const MAKERS_MAX = 6;
@@ -62,7 +63,7 @@ export function MakerResults({ plan }: { plan: SearchPlan }) {
               alt=""
               slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
             >
-              {Array.from(maker.displayName)[0]?.toUpperCase() ?? '?'}
+              {nameInitial(maker.displayName)}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
               <Link

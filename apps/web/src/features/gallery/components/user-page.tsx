@@ -20,7 +20,6 @@ import { userShowcasesQuery } from '../../../lib/firebase/showcases';
 import { useConnectionStatus } from '../../../lib/firebase/use-connection-status';
 import { useDocSnapshot, useQuerySnapshot } from '../../../lib/firebase/use-snapshot';
 import { DataErrorAlert } from '../../../components/showcases/data-error-alert';
-import { formatDate } from '../../../lib/showcases/format';
 import { safeHttpUrl, sameShowcase } from '@showcase/schema';
 import {
   NOT_AVAILABLE_OFFLINE,
@@ -31,7 +30,12 @@ import { profileView } from '../../../lib/showcases/snapshot-views';
 import type { UserProfile } from '../../../lib/showcases/profile';
 import {
   PROFILE_SHOWCASES_LIMIT,
+  memberSince,
+  nameInitial,
   profileCountEntries,
+  profileGridLabel,
+  profileHeading,
+  profileName,
   profileShowcaseCount,
 } from '../../../lib/showcases/profile';
 import type { Showcase } from '@showcase/schema';
@@ -106,11 +110,6 @@ export function UserPage() {
   );
 }
 
-/** The name a profile shows: its own, or the one its newest showcase carries. */
-function profileName(profile: UserProfile | null, showcases: readonly Showcase[]): string {
-  return profile?.displayName || showcases[0]?.ownerName || '';
-}
-
 export type UserProfileViewProps = {
   uid: string;
   profile: UserProfile | null;
@@ -150,16 +149,14 @@ export function UserProfileView({
               sx={{ width: 72, height: 72, fontSize: '2rem' }}
               slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
             >
-              {Array.from(name)[0]?.toUpperCase() ?? '?'}
+              {nameInitial(name)}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
               <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
-                {name || 'A member'}
+                {profileHeading(name)}
               </Typography>
               {profile?.createdAt ? (
-                <Typography color="text.secondary">
-                  {`Member since ${formatDate(profile.createdAt)}`}
-                </Typography>
+                <Typography color="text.secondary">{memberSince(profile.createdAt)}</Typography>
               ) : null}
             </Box>
           </Stack>
@@ -229,15 +226,34 @@ export function UserProfileView({
         ) : items.length === 0 ? (
           <Typography color="text.secondary">Nothing published yet.</Typography>
         ) : (
-          <ShowcaseGrid
-            showcases={items}
-            label={`Showcases by ${name || 'this member'}`}
-            headingLevel="h3"
-            likeable
-          />
+          <ProfileShowcases showcases={items} name={name} />
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * A profile's grid: its cards titled under the page's headings. The first paint's templates take
+ * the card below the first row from it too (`leadsPage` false: its image loads near the viewport).
+ */
+export function ProfileShowcases({
+  showcases,
+  name,
+  leadsPage = true,
+}: {
+  showcases: readonly Showcase[];
+  name: string;
+  leadsPage?: boolean;
+}) {
+  return (
+    <ShowcaseGrid
+      showcases={showcases}
+      label={profileGridLabel(name)}
+      headingLevel="h3"
+      likeable
+      leadsPage={leadsPage}
+    />
   );
 }
 

@@ -61,6 +61,11 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
   const location = useLocation();
   const entryKey = location.key;
   const [attempt, setAttempt] = useState(0);
+  // What the first paint drew here: the same query's first step, shown until the answer (read
+  // once: only the listener's first render takes it).
+  const [initial] = useState(() =>
+    initialFromFirstPaint(search === null ? location.pathname + location.search : null),
+  );
   const searchWords = search === null ? null : [search.term, ...search.otherWords];
   const placeFamily = canonicalKey({ sort, tag, search: searchWords });
   // The gallery's state (pages loaded, what the reader has seen) belongs to one sort, tag and
@@ -87,8 +92,7 @@ export function useGallery({ sort, tag, search }: GalleryFilter, ownUid: string 
       family,
       attempt,
       reuse: sameShowcase,
-      // What the first paint drew here: the same query's first step, shown until the answer.
-      initial: initialFromFirstPaint(search === null ? location.pathname + location.search : null),
+      initial,
     },
   );
   const answer = snapshot.data;
