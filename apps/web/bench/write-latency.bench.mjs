@@ -1,12 +1,13 @@
 // Write in browser A → the count changes in browser B, for `npm run bench` (`--only latency` runs
-// it alone), against the SDK's own floor, with where the app's time goes. Three pairs of browser
-// contexts, each context its own member, SDK and cache, each pair on its own probe showcase: the
-// app's test build on `/s/:id` (A clicks Like/Unlike), and the bare floor page
+// it alone), against the SDK's own floor, with where the app's time goes. Four pairs of browser
+// contexts, each context its own member, SDK and cache, each pair on its own probe showcase by
+// its own owner: the app's test build on `/s/:id` (A clicks Like/Unlike), and the bare floor page
 // (`latency-floor/`: the same SDK and settings, no React, no app code) on the persistent
-// multi-tab cache and on the memory cache (A calls the app's batch). B's MutationObserver on the
-// like count sees the change. Each write is confirmed (A's pending chip gone, or the floor's
-// commit settled) before the next; the three pairs take turns one write at a time, so that all
-// see the same load on a shared machine; the first rounds warm up and are not counted.
+// multi-tab cache, on the memory cache, and with A listening as the app's page does (A calls the
+// app's batch). B's MutationObserver on the like count sees the change. Each write is confirmed
+// (A's pending chip gone, or the floor's commit settled) and its pages left to come to rest
+// before the next; the pairs take turns one write at a time, so that all see the same load on a
+// shared machine; the first rounds warm up and are not counted.
 //
 // The app's split: the stack runs our emulator in this process, and the bench attaches a
 // WebChannel observer to it (`observeWebChannel`: request received, change queued, chunk
@@ -146,12 +147,17 @@ async function measureOffset(page) {
   return clockOffset(readings);
 }
 
-const PROBE_OWNER = 'bench-owner';
 const PROBE_TITLE = 'Latency probe';
 const WRITER_NAME = 'Bench Writer';
 
+/**
+ * A pair's probe showcase, by an owner of its own: the app's page lists the owner's other
+ * showcases ("More by"), and a probe of another pair there would bring that pair's writes into
+ * the app's pages, which the floor's pages never see.
+ */
 async function createProbeShowcase(client) {
   const showcaseId = `bench-${randomUUID().slice(0, 12)}`;
+  const ownerUid = `bench-owner-${showcaseId}`;
   const at = new Date();
   await client.commit([
     {
@@ -162,15 +168,27 @@ async function createProbeShowcase(client) {
         url: 'https://example.com/bench',
         tags: ['bench'],
         status: 'published',
-        ownerUid: PROBE_OWNER,
+        ownerUid,
         ownerName: 'Bench',
         createdAt: at,
         updatedAt: at,
         likeCount: 0,
       },
     },
+    // The owner's public profile, as every member who has signed in has one: the page listens to
+    // it, and a listener on a missing document costs the SDK a write on every change it hears.
+    {
+      path: `users/${ownerUid}`,
+      data: {
+        displayName: 'Bench',
+        photoURL: null,
+        followerCount: 0,
+        followingCount: 0,
+        createdAt: at,
+      },
+    },
   ]);
-  return showcaseId;
+  return { showcaseId, ownerUid };
 }
 
 /** A's Like/Unlike button is enabled and its previous write confirmed (no pending chip). */
@@ -260,7 +278,7 @@ function watchLikeCount() {
  * bare floor page on either cache. `ready`, `click` run in A; the watch is the same for all.
  */
 async function openPair({ browser, stack, kind, floorUrl, log }) {
-  const showcaseId = await createProbeShowcase(stack.client);
+  const { showcaseId, ownerUid } = await createProbeShowcase(stack.client);
   const [writer, watcher] = await Promise.all([
     createAccount(stack.client, WRITER_NAME),
     createAccount(stack.client, 'Bench Watcher'),
@@ -327,7 +345,7 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
         watch: false,
         listen,
         // The app's like tells the owner; the floor's writes the same activity document.
-        report: { ownerUid: PROBE_OWNER, showcaseTitle: PROBE_TITLE, likerName: WRITER_NAME },
+        report: { ownerUid, showcaseTitle: PROBE_TITLE, likerName: WRITER_NAME },
       }),
       b.evaluate((options) => window.floorSetUp(options), { ...common, ...watcher, watch: true }),
     ]);
@@ -344,7 +362,37 @@ async function openPair({ browser, stack, kind, floorUrl, log }) {
   return pair;
 }
 
-/** One like or unlike on `pair`, confirmed before it starts: the click's time and B's change. */
+/** How long a page must have had no IndexedDB transaction and no React commit to be at rest. */
+const REST_MS = 50;
+
+/**
+ * Resolves once the page has been at rest for `ms`: no IndexedDB transaction open or completed
+ * and no React commit within that time (from the stamps `instrumentPage` keeps).
+ */
+function pageAtRest(ms) {
+  const trace = window.__latency;
+  // The SDK runs its transactions one after another: an open one is among the latest.
+  const lastActivity = () => {
+    const recent = trace.transactions.slice(-20);
+    if (recent.some((tx) => tx.end === undefined)) return Infinity;
+    return Math.max(trace.commits.at(-1) ?? 0, ...recent.map((tx) => tx.end));
+  };
+  return new Promise((resolve) => {
+    const check = () => {
+      const quietFor = performance.timeOrigin + performance.now() - lastActivity();
+      if (quietFor >= ms) resolve();
+      else setTimeout(check, Math.max(5, ms - quietFor));
+    };
+    check();
+  });
+}
+
+/**
+ * One like or unlike on `pair`, confirmed before it starts: the click's time and B's change.
+ * The write starts with both of the pair's pages at rest, and the next one once they are at rest
+ * again: a page still taking in the previous write (the server's echo of it, a render) would
+ * slow down whichever write came next, another pair's too.
+ */
 async function writeOnce(pair, events) {
   const liked = pair.writes % 2 === 0;
   const expected = liked ? '1 like' : '0 likes';
@@ -364,6 +412,7 @@ async function writeOnce(pair, events) {
     },
     [expected, pair.kind],
   );
+  await Promise.all([pair.a, pair.b].map((page) => page.evaluate(pageAtRest, REST_MS)));
   events.length = 0;
   const clickedAt = await pair.click(liked);
   try {
@@ -382,6 +431,7 @@ async function writeOnce(pair, events) {
       `${error.message}; A: ${JSON.stringify(await state(pair.a))}; B: ${JSON.stringify(await state(pair.b))}`,
     );
   }
+  await Promise.all([pair.a, pair.b].map((page) => page.evaluate(pageAtRest, REST_MS)));
   return { clickedAt, expected };
 }
 
@@ -428,7 +478,6 @@ async function measure({ browser, stack, writes, warmUp, floorUrl, log }) {
           );
           if (round >= warmUp && seenAt !== undefined) {
             totals[kind].push(seenAt - clickedAt);
-            byRound[kind].set(round, seenAt - clickedAt);
             byRound[kind].set(round, seenAt - clickedAt);
           }
           continue;
