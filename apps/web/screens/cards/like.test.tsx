@@ -128,14 +128,18 @@ test('keyboard: the card link, then its Like; its tag chips are no tab stops', a
 
 /**
  * What the page asks the server to listen to, from its Listen requests: the documents of each
- * document target and how many collection-group queries on likes it sends.
+ * document target and of each query of one document id (how the app listens to documents that
+ * are often missing, such as a like), and how many collection-group queries on likes it sends.
  */
 async function listenTargets() {
   const bodies = (await commands.recordedRequests()).map((body) => decodeURIComponent(body));
   const documents = bodies.flatMap((body) =>
-    [...body.matchAll(/"documents":\{"documents":\["[^"]*?\/documents\/([^"]+)"/g)].map(
-      (match) => match[1]!,
-    ),
+    [
+      ...body.matchAll(/"documents":\{"documents":\["[^"]*?\/documents\/([^"]+)"/g),
+      ...body.matchAll(
+        /"fieldPath":"__name__"\},"op":"EQUAL","value":\{"referenceValue":"[^"]*?\/documents\/([^"]+)"/g,
+      ),
+    ].map((match) => match[1]!),
   );
   return {
     documents,

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { followingRef, setFollowing } from '../lib/firebase/follows';
 import { userProfileRef } from '../lib/firebase/profiles';
-import { useDocSnapshot, useFirestore } from '../lib/firebase/use-snapshot';
+import { useDocSnapshot, useDocSnapshotByQuery, useFirestore } from '../lib/firebase/use-snapshot';
 
 export type FollowControl = {
   following: boolean;
@@ -15,7 +15,7 @@ export type FollowControl = {
 
 /**
  * Whether member `follower` follows `makerUid`, live, and the toggle. Like `useLike`: one listener
- * on the one edge document; the batch applies locally at once and the SDK rolls it back if the
+ * on the one edge document (as a query of its id); the batch applies locally at once and the SDK rolls it back if the
  * rules refuse it. The maker's profile is listened to as well, because a deleted one has no
  * counter to move (and cannot be followed).
  */
@@ -24,7 +24,7 @@ export function useFollow(
   makerUid: string,
 ): FollowControl {
   const db = useFirestore();
-  const edge = useDocSnapshot(followingRef, follower ? [follower.uid, makerUid] : null);
+  const edge = useDocSnapshotByQuery(followingRef, follower ? [follower.uid, makerUid] : null);
   const profile = useDocSnapshot(userProfileRef, follower ? [makerUid] : null);
   // The batch moves the follower's own counter: their profile must be there first. The signed-in
   // shell creates it moments after a first sign-in (and already listens to it).

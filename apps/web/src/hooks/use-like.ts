@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { likeRef, setLiked } from '../lib/firebase/likes';
 import { publicNameOf } from '../lib/firebase/public-name';
-import { useDocSnapshot, useFirestore } from '../lib/firebase/use-snapshot';
+import { useDocSnapshotByQuery, useFirestore } from '../lib/firebase/use-snapshot';
 import { useViewer } from '../lib/session';
 
 export type LikeControl = {
@@ -18,7 +18,9 @@ export type LikedShowcase = { ownerUid: string; title: string };
 
 /**
  * Like state of one user for one showcase, on its page and on its card alike: a listener on the
- * one like document `showcases/{id}/likes/{uid}`, which the rules let its liker read. The batch
+ * one like document `showcases/{id}/likes/{uid}`, as a query of its id since it is missing more
+ * often than not (the likes of a published showcase are public, and its owner reads a draft's,
+ * so the rules allow the query wherever Like is offered). The batch
  * applies locally at once (optimistic); a rejection rolls the cache back by itself and the
  * promise rejects for the screen to explain. A like also writes the owner's activity in its batch
  * (`showcase` names the owner and the title it shows); an unlike leaves that entry alone (see
@@ -31,7 +33,7 @@ export function useLike(
 ): LikeControl {
   const db = useFirestore();
   const viewer = useViewer();
-  const snapshot = useDocSnapshot(likeRef, uid ? [showcaseId, uid] : null);
+  const snapshot = useDocSnapshotByQuery(likeRef, uid ? [showcaseId, uid] : null);
   const liked = snapshot.status === 'success' && snapshot.data !== null;
   // What the last click asked for, until the server answers it. A click is on its way into the
   // local cache while the snapshot does not show it yet; further clicks are ignored meanwhile.

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { savedRef, setSaved } from '../lib/firebase/saved';
-import { useDocSnapshot, useFirestore } from '../lib/firebase/use-snapshot';
+import { useDocSnapshotByQuery, useFirestore } from '../lib/firebase/use-snapshot';
 
 export type SaveControl = {
   saved: boolean;
@@ -11,12 +11,12 @@ export type SaveControl = {
 
 /**
  * Whether `uid` (a guest or a member) saved `showcaseId`, live, and the toggle: one listener on
- * the one private document `users/{uid}/saved/{showcaseId}`, written at once to the local cache
- * (as Like).
+ * the one private document `users/{uid}/saved/{showcaseId}` (as a query of its id, as Like),
+ * written at once to the local cache.
  */
 export function useSaved(showcaseId: string, uid: string | null): SaveControl {
   const db = useFirestore();
-  const snapshot = useDocSnapshot(savedRef, uid ? [uid, showcaseId] : null);
+  const snapshot = useDocSnapshotByQuery(savedRef, uid ? [uid, showcaseId] : null);
   const saved = snapshot.status === 'success' && snapshot.data !== null;
   // What the last click asked for, until the server answers; further clicks wait (as Like).
   const intent = useRef<boolean | null>(null);

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
-import { onSnapshot } from './sdk';
+import { documentId, onSnapshot, query, where } from './sdk';
 import {
   startTransition,
   use,
@@ -353,4 +353,36 @@ export function useDocSnapshot<T, Args extends readonly unknown[]>(
         },
       ),
   );
+}
+
+/**
+ * The live document `build(db, ...args)` as `useDocSnapshot` gives it, listened to as a query of
+ * its id: for documents that are missing more often than not, such as this viewer's like, save
+ * or follow of what a screen shows. Whenever the server reports a change, the SDK writes a "no
+ * document" into its cache for every missing document it listens to directly; a query that
+ * matches nothing costs it nothing. A gallery holds one of these per card
+ * (docs/decisions/2026-11-28-missing-documents-listened-to-as-queries.md).
+ */
+export function useDocSnapshotByQuery<T, Args extends readonly unknown[]>(
+  build: Builder<Args, DocumentReference<T>>,
+  args: NoInfer<Args> | null,
+): SnapshotState<T | null> {
+  return useListener<T | null>(keysOf(build, args, {}), null, (db, next, fail) => {
+    const ref = build(db, ...args!); // Only subscribed while args are given.
+    // The parent keeps the reference's converter.
+    return onSnapshot(
+      query(ref.parent, where(documentId(), '==', ref.id)),
+      { includeMetadataChanges: true },
+      {
+        next: (snapshot) => {
+          reportDocSnapshot?.(ref.path);
+          next(snapshot.docs[0]?.data() ?? null, {
+            fromCache: snapshot.metadata.fromCache,
+            hasPendingWrites: snapshot.metadata.hasPendingWrites,
+          });
+        },
+        error: fail,
+      },
+    );
+  });
 }
