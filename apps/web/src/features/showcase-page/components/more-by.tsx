@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { sameShowcase } from '@showcase/schema';
+import type { Showcase } from '@showcase/schema';
 import { Link as RouterLink } from 'react-router';
 import { ShowcaseGrid } from '../../../components/showcases/showcase-grid';
 import { hrefs } from '../../../config/paths';
@@ -35,6 +36,25 @@ export const MoreBy = memo(function MoreBy({
     .filter((showcase) => showcase.id !== showcaseId)
     .slice(0, MORE_BY_CARDS);
   if (others.length === 0) return null;
+  return <MoreByCards ownerUid={ownerUid} ownerName={ownerName} others={others} />;
+});
+
+type MoreByCardsProps = { ownerUid: string; ownerName: string; others: Showcase[] };
+
+/**
+ * The same cards (kept by `reuse`) render nothing new: a like of the page's own showcase changes
+ * the query's answer, which includes it, but not the cards shown here.
+ */
+function sameCards(before: MoreByCardsProps, after: MoreByCardsProps): boolean {
+  return (
+    before.ownerUid === after.ownerUid &&
+    before.ownerName === after.ownerName &&
+    before.others.length === after.others.length &&
+    before.others.every((showcase, i) => showcase === after.others[i])
+  );
+}
+
+const MoreByCards = memo(function MoreByCards({ ownerUid, ownerName, others }: MoreByCardsProps) {
   const maker = displayOwner(ownerName);
   return (
     <Stack component="section" aria-labelledby="more-by-heading" sx={{ gap: 2, pt: 2 }}>
@@ -57,4 +77,4 @@ export const MoreBy = memo(function MoreBy({
       />
     </Stack>
   );
-});
+}, sameCards);
