@@ -22,6 +22,7 @@ export {
   limit,
   memoryLocalCache,
   onSnapshot,
+  onSnapshotsInSync,
   orderBy,
   persistentLocalCache,
   persistentMultipleTabManager,

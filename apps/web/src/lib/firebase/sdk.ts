@@ -52,6 +52,7 @@ export const initializeFirestore = late('initializeFirestore');
 export const limit = late('limit');
 export const memoryLocalCache = late('memoryLocalCache');
 export const onSnapshot = late('onSnapshot');
+export const onSnapshotsInSync = late('onSnapshotsInSync');
 export const orderBy = late('orderBy');
 export const persistentLocalCache = late('persistentLocalCache');
 export const persistentMultipleTabManager = late('persistentMultipleTabManager');

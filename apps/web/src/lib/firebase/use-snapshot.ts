@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, FirestoreError, Query } from 'firebase/firestore';
-import { documentId, onSnapshot, query, where } from './sdk';
+import { documentId, onSnapshot, onSnapshotsInSync, query, where } from './sdk';
 import {
   startTransition,
   use,
@@ -140,37 +140,44 @@ function keysOf(builder: object, args: readonly unknown[] | null, options: Liste
   };
 }
 
-/** Longest a snapshot waits for a frame: a hidden tab runs none. */
-const FRAME_FALLBACK_MS = 100;
+/** Renders waiting for the SDK to finish the work it has queued, per database. */
+const afterQueuedWork = new WeakMap<Firestore, Set<() => void>>();
 
 /**
- * Runs `run` once, at the next animation frame (or after `FRAME_FALLBACK_MS` when no frame
- * comes first); the returned function cancels it.
+ * Runs `render` once the SDK has finished every operation queued so far, together with every
+ * other render waiting for the same moment (one commit); the returned function cancels it.
+ *
+ * The SDK runs its operations one after another, and `onSnapshotsInSync` calls back once as it
+ * is attached, in an operation of its own: that call comes after the operations queued before
+ * it. A local write is one such operation, from storing the write to handing it to the network.
  */
-function atNextFrame(run: () => void): () => void {
-  const frame = requestAnimationFrame(() => {
-    clearTimeout(timer);
-    run();
-  });
-  const timer = setTimeout(() => {
-    cancelAnimationFrame(frame);
-    run();
-  }, FRAME_FALLBACK_MS);
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+function renderAfterQueuedWork(db: Firestore, render: () => void): () => void {
+  let waiting = afterQueuedWork.get(db);
+  if (waiting === undefined) {
+    const renders = new Set<() => void>();
+    waiting = renders;
+    afterQueuedWork.set(db, renders);
+    const detach = onSnapshotsInSync(db, () => {
+      detach();
+      if (afterQueuedWork.get(db) === renders) afterQueuedWork.delete(db);
+      if (renders.size > 0) flushSync(() => renders.forEach((run) => run()));
+    });
+  }
+  const renders = waiting;
+  renders.add(render);
+  return () => renders.delete(render);
 }
 
 /**
  * Shared plumbing: subscribe while `key` is non-null, re-subscribe when it changes, and keep
  * the last data on error so a screen can keep showing what it had.
  *
- * A snapshot with this device's unconfirmed writes is rendered at the next animation frame, not
- * at once. The SDK calls back with a local write's result while it still has IndexedDB steps to
- * take before it sends the write, and a render in that task runs ahead of their events: the
- * write would leave that much later. The browser paints the change at its next frame either
- * way. Every other snapshot (the server's news) renders at once.
+ * A snapshot of this device's own write (one with unconfirmed writes, or any while such a write
+ * is on its way: an unlike leaves nothing pending) renders once the SDK has sent the write, all
+ * listeners in one commit. The SDK calls back with the write's local result while it still has
+ * IndexedDB steps to take before the send, and a render then holds up their events: the write
+ * would leave that much later (docs/decisions/2026-11-27-like-latency-against-the-sdk-floor.md).
+ * Every other snapshot (the server's news) renders at once.
  */
 function useListener<T>(
   { key, family }: { key: string | null; family: string | undefined },
@@ -204,13 +211,13 @@ function useListener<T>(
     connection.dispatch({ type: 'listener-opened', id });
     let closed = false;
     let answered = false;
-    // The latest snapshot waiting for the next frame, and how to cancel that frame (set while
-    // one is scheduled).
+    // The latest snapshot waiting for the SDK's queued work, and how to stop waiting (set while
+    // one waits).
     let waiting: (() => void) | null = null;
-    let cancelFrame: (() => void) | null = null;
+    let cancelWait: (() => void) | null = null;
     const dropWaiting = () => {
-      cancelFrame?.();
-      cancelFrame = null;
+      cancelWait?.();
+      cancelWait = null;
       waiting = null;
     };
     const failed = (error: FirestoreError | Error) => {
@@ -250,22 +257,24 @@ function useListener<T>(
           // stays responsive. Every later snapshot (a like, an edit) is small and renders at
           // once, in this callback, rather than in a task of its own behind what the SDK has
           // queued (docs/decisions/2026-11-27-like-latency-against-the-sdk-floor.md).
-          const show = () => {
-            if (answered) flushSync(render);
+          const apply = () => {
+            if (answered) render();
             else startTransition(render);
             answered = true;
           };
-          if (meta.hasPendingWrites) {
-            waiting = show;
-            cancelFrame ??= atNextFrame(() => {
+          if (meta.hasPendingWrites || connection.getState().writes.size > 0) {
+            waiting = apply;
+            cancelWait ??= renderAfterQueuedWork(db, () => {
               const latest = waiting;
-              dropWaiting();
+              cancelWait = null;
+              waiting = null;
               latest?.();
             });
             return;
           }
           dropWaiting();
-          show();
+          if (answered) flushSync(apply);
+          else apply();
         },
         failed,
       );
