@@ -3,7 +3,8 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useContext, useEffect, useId, useRef } from 'react';
+import { memo, useContext, useEffect, useId, useRef } from 'react';
+import { useEventCallback } from '@mui/material/utils';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../feedback/notifier';
 import { paths } from '../../config/paths';
@@ -74,7 +75,13 @@ export function LikeButton({
 }
 
 /** The count beside the button. A card's is not live-announced: a grid of 24 would talk over itself. */
-function LikeCount({ likeCount, onCard }: { likeCount: number; onCard: boolean }) {
+const LikeCount = memo(function LikeCount({
+  likeCount,
+  onCard,
+}: {
+  likeCount: number;
+  onCard: boolean;
+}) {
   return (
     <Typography
       component="span"
@@ -86,7 +93,7 @@ function LikeCount({ likeCount, onCard }: { likeCount: number; onCard: boolean }
       {likesLabel(likeCount)}
     </Typography>
   );
-}
+});
 
 const likeName = (action: 'Like' | 'Unlike', cardTitle: string | undefined) =>
   cardTitle === undefined ? undefined : `${action} “${cardTitle || 'Untitled'}”`;
@@ -171,7 +178,9 @@ function MemberLike({
     if (unsent) waitedForServer.current = true;
   }, [unsent]);
 
-  const onClick = () => {
+  // One function for the component's life: the button then stays as it was when only the
+  // count changes (another member's like).
+  const onClick = useEventCallback(() => {
     waitedForServer.current = unsent;
     like.toggle().catch(async (error: unknown) => {
       // After an outage the server judges the like against whatever it holds then (after a
@@ -185,7 +194,7 @@ function MemberLike({
         message: `${like.liked ? 'Your unlike' : 'Your like'} was not saved. ${reason}`,
       });
     });
-  };
+  });
   return (
     <MemberLikeView
       likeCount={likeCount}
@@ -224,20 +233,13 @@ export function MemberLikeView({
       direction="row"
       sx={{ gap: onCard ? 1 : 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
     >
-      <Button
-        aria-label={likeName(liked ? 'Unlike' : 'Like', cardTitle)}
-        aria-pressed={liked}
-        aria-describedby={unsent ? hintId : undefined}
-        variant={liked ? 'contained' : 'outlined'}
-        size={onCard ? 'small' : 'medium'}
-        startIcon={liked ? <Favorite /> : <FavoriteBorder />}
+      <LikeToggle
+        liked={liked}
+        ready={ready}
+        describedBy={unsent ? hintId : undefined}
+        cardTitle={cardTitle}
         onClick={onClick}
-        // Not disabled while a click lands (`toggle` ignores clicks then): a disabled button
-        // would drop the keyboard focus of whoever just pressed it.
-        disabled={!ready}
-      >
-        {liked ? 'Unlike' : 'Like'}
-      </Button>
+      />
       <LikeCount likeCount={likeCount} onCard={onCard} />
       {/* A card shows its showcase's pending chip already; the batch is pending there too. */}
       {pending && !onCard ? <PendingChip /> : null}
@@ -251,3 +253,35 @@ export function MemberLikeView({
     </Stack>
   );
 }
+
+/** The button alone, so that a change of the count beside it leaves it as it is. */
+const LikeToggle = memo(function LikeToggle({
+  liked,
+  ready,
+  describedBy,
+  cardTitle,
+  onClick,
+}: {
+  liked: boolean;
+  ready: boolean;
+  describedBy: string | undefined;
+  cardTitle: string | undefined;
+  onClick: (() => void) | undefined;
+}) {
+  return (
+    <Button
+      aria-label={likeName(liked ? 'Unlike' : 'Like', cardTitle)}
+      aria-pressed={liked}
+      aria-describedby={describedBy}
+      variant={liked ? 'contained' : 'outlined'}
+      size={cardTitle !== undefined ? 'small' : 'medium'}
+      startIcon={liked ? <Favorite /> : <FavoriteBorder />}
+      onClick={onClick}
+      // Not disabled while a click lands (`toggle` ignores clicks then): a disabled button
+      // would drop the keyboard focus of whoever just pressed it.
+      disabled={!ready}
+    >
+      {liked ? 'Unlike' : 'Like'}
+    </Button>
+  );
+});

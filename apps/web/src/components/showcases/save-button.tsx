@@ -2,7 +2,7 @@ import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useContext } from 'react';
+import { lazy, memo, Suspense, useContext } from 'react';
 import { FixedViewer } from '../../lib/session';
 import { DeferredTooltip } from '../deferred-tooltip';
 
@@ -29,7 +29,11 @@ const saveName = (saved: boolean, cardTitle: string | undefined) =>
  * **Save** / **Saved**: a private list (`/saved`) for guests and members. A visitor's goes to the
  * sign-in screen, which also offers **Continue as guest**, and comes back here.
  */
-export function SaveButton({ showcaseId, uid, cardTitle }: SaveButtonProps) {
+export const SaveButton = memo(function SaveButton({
+  showcaseId,
+  uid,
+  cardTitle,
+}: SaveButtonProps) {
   const rendersStatic = useContext(FixedViewer) !== undefined;
   // The button before its code has come, and in the first paint's templates (no SDK there): a
   // visitor's as it will be, a signed-in user's waiting for its state.
@@ -45,7 +49,7 @@ export function SaveButton({ showcaseId, uid, cardTitle }: SaveButtonProps) {
       <SaveControl showcaseId={showcaseId} uid={uid} cardTitle={cardTitle} />
     </Suspense>
   );
-}
+});
 
 /** What the button shows, from its state alone. */
 export function SaveView({
