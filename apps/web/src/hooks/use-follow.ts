@@ -15,9 +15,9 @@ export type FollowControl = {
 
 /**
  * Whether member `follower` follows `makerUid`, live, and the toggle. Like `useLike`: one listener
- * on the one edge document (as a query of its id); the batch applies locally at once and the SDK rolls it back if the
- * rules refuse it. The maker's profile is listened to as well, because a deleted one has no
- * counter to move (and cannot be followed).
+ * on the one edge document (as a query of its id); the batch applies locally at once and the SDK
+ * rolls it back if the rules refuse it. The maker's profile is listened to as well, because a
+ * deleted one has no counter to move (and cannot be followed).
  */
 export function useFollow(
   follower: { uid: string; name: string } | null,

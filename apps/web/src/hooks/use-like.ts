@@ -20,9 +20,9 @@ export type LikedShowcase = { ownerUid: string; title: string };
  * Like state of one user for one showcase, on its page and on its card alike: a listener on the
  * one like document `showcases/{id}/likes/{uid}`, as a query of its id since it is missing more
  * often than not (the likes of a published showcase are public, and its owner reads a draft's,
- * so the rules allow the query wherever Like is offered). The batch
- * applies locally at once (optimistic); a rejection rolls the cache back by itself and the
- * promise rejects for the screen to explain. A like also writes the owner's activity in its batch
+ * so the rules allow the query wherever Like is offered). The batch applies locally at once
+ * (optimistic); a rejection rolls the cache back by itself and the promise rejects for the
+ * screen to explain. A like also writes the owner's activity in its batch
  * (`showcase` names the owner and the title it shows); an unlike leaves that entry alone (see
  * docs/decisions/2026-11-27-activity-after-undo.md).
  */

@@ -64,12 +64,19 @@ export function markScreenShown(): void {
   );
 }
 
-function idle(run: () => void): () => void {
+/**
+ * Runs `run` when the browser is next idle, at the latest after `within` ms; where it cannot say
+ * (no `requestIdleCallback`), after `otherwise` ms. Answers a function that cancels it.
+ */
+export function whenBrowserIdle(
+  run: () => void,
+  { within, otherwise }: { within: number; otherwise: number },
+): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2_000 });
+    const handle = requestIdleCallback(run, { timeout: within });
     return () => cancelIdleCallback(handle);
   }
-  const timer = setTimeout(run, 200);
+  const timer = setTimeout(run, otherwise);
   return () => clearTimeout(timer);
 }
 
@@ -80,7 +87,7 @@ function idle(run: () => void): () => void {
 export function whenIdle(run: () => void): () => void {
   let cancelIdle: (() => void) | null = null;
   const start = () => {
-    cancelIdle = idle(run);
+    cancelIdle = whenBrowserIdle(run, { within: 2_000, otherwise: 200 });
   };
   if (screenHasShown) start();
   else waiting.add(start);

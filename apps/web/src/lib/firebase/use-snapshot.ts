@@ -12,6 +12,7 @@ import { flushSync } from 'react-dom';
 import { connectionStore } from './connection-store';
 import { getDb, subscribeInstance } from './firestore';
 import { listenKey } from './listen-key';
+import { whenBrowserIdle } from '../../utils/when-idle';
 
 /**
  * Our own thin hooks over `onSnapshot`: metadata changes included, so `fromCache` and
@@ -89,6 +90,11 @@ function toSnapshotError(error: FirestoreError | Error): SnapshotError {
 
 type SnapshotMeta = Omit<Meta, 'stale'>;
 
+const metaOf = ({ metadata }: { metadata: SnapshotMeta }): SnapshotMeta => ({
+  fromCache: metadata.fromCache,
+  hasPendingWrites: metadata.hasPendingWrites,
+});
+
 type Keyed<T> = { key: string | null; family: string | undefined; state: SnapshotState<T> };
 
 export type ListenOptions = {
@@ -146,15 +152,6 @@ const afterQueuedWork = new WeakMap<Firestore, Set<() => void>>();
 /** Longest such a render then waits for the browser to be idle. */
 const IDLE_WAIT_MS = 50;
 
-/** Runs `run` when the browser is next idle (at the latest after `IDLE_WAIT_MS`). */
-function whenBrowserIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
-  } else {
-    setTimeout(run, 0);
-  }
-}
-
 /**
  * Runs `render` once the SDK has finished every operation queued so far and the browser is then
  * idle, together with every other render waiting for the same moment (one commit); the returned
@@ -167,20 +164,22 @@ function whenBrowserIdle(run: () => void): void {
  * emulator and the other pages on a machine of few cores (the like's p50 was 2 ms longer).
  */
 function renderAfterQueuedWork(db: Firestore, render: () => void): () => void {
-  let waiting = afterQueuedWork.get(db);
-  if (waiting === undefined) {
-    const renders = new Set<() => void>();
-    waiting = renders;
-    afterQueuedWork.set(db, renders);
+  let renders = afterQueuedWork.get(db);
+  if (renders === undefined) {
+    const batch = new Set<() => void>();
+    afterQueuedWork.set(db, batch);
     const detach = onSnapshotsInSync(db, () => {
       detach();
-      if (afterQueuedWork.get(db) === renders) afterQueuedWork.delete(db);
-      whenBrowserIdle(() => {
-        if (renders.size > 0) flushSync(() => renders.forEach((run) => run()));
-      });
+      if (afterQueuedWork.get(db) === batch) afterQueuedWork.delete(db);
+      whenBrowserIdle(
+        () => {
+          if (batch.size > 0) flushSync(() => batch.forEach((run) => run()));
+        },
+        { within: IDLE_WAIT_MS, otherwise: 0 },
+      );
     });
+    renders = batch;
   }
-  const renders = waiting;
   renders.add(render);
   return () => renders.delete(render);
 }
@@ -343,10 +342,7 @@ export function useQuerySnapshot<T, Args extends readonly unknown[]>(
             return kept;
           });
           previous = ids;
-          next(items, {
-            fromCache: snapshot.metadata.fromCache,
-            hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          });
+          next(items, metaOf(snapshot));
         },
         error: fail,
       },
@@ -370,10 +366,7 @@ export function useDocSnapshot<T, Args extends readonly unknown[]>(
         {
           next: (snapshot) => {
             reportDocSnapshot?.(snapshot.ref.path);
-            next(snapshot.exists() ? snapshot.data() : null, {
-              fromCache: snapshot.metadata.fromCache,
-              hasPendingWrites: snapshot.metadata.hasPendingWrites,
-            });
+            next(snapshot.exists() ? snapshot.data() : null, metaOf(snapshot));
           },
           error: fail,
         },
@@ -402,10 +395,7 @@ export function useDocSnapshotByQuery<T, Args extends readonly unknown[]>(
       {
         next: (snapshot) => {
           reportDocSnapshot?.(ref.path);
-          next(snapshot.docs[0]?.data() ?? null, {
-            fromCache: snapshot.metadata.fromCache,
-            hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          });
+          next(snapshot.docs[0]?.data() ?? null, metaOf(snapshot));
         },
         error: fail,
       },
